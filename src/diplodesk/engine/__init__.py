@@ -1,0 +1,47 @@
+"""The rules engine: pure Python, no Qt. One engine for the GUI, the CLI and the tests.
+
+>>> from diplodesk.engine import adjudicate
+>>> result = adjudicate(position)   # position dict -> result dict (CONTRACTS 3 and 4)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .orders import OrderParseError, format_order, parse_order
+from .outcome import OrderResult, Status
+from .position import Position, PositionError
+from .process import Outcome, outcome_to_json, process
+from .variant import Variant, VariantError
+
+__all__ = [
+    "adjudicate",
+    "load_position",
+    "process",
+    "Outcome",
+    "OrderParseError",
+    "OrderResult",
+    "Position",
+    "PositionError",
+    "Status",
+    "Variant",
+    "VariantError",
+    "format_order",
+    "parse_order",
+]
+
+
+def load_position(data: Any) -> Position:
+    """A Position from the JSON position format; raises PositionError."""
+    from ..variants import load_variant
+
+    return Position.from_json(data, load_variant)
+
+
+def adjudicate(position: dict) -> dict:
+    """Adjudicate one phase. Pure: the same position always gives the same result.
+
+    Bad input raises PositionError (a ValueError naming the field and value). An order that
+    is merely wrong is not an error: it is reported in the result, and the unit holds.
+    """
+    return outcome_to_json(process(load_position(position)))

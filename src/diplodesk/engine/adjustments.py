@@ -1,0 +1,191 @@
+"""Adjustments: builds, removals, waives, and civil disorder by the 2023 rule.
+
+A power with more centres than units may build in its owned, empty home centres (a fleet
+in a two-coast province must name the coast, DATC 4.B.7); one with fewer must remove.
+The first legal orders count (DATC 4.D.4-6). Removals a power does not order are made for
+it: the unit farthest from the power's nearest owned centre goes first, counting moves
+over land and sea alike; on equal distance a fleet before an army, then by English name
+(DATC 4.D.8, the 2023 rulebook).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .board import Board, ProvinceKind, UnitType, province_of
+from .orders import Build, Disband, Remove, Waive, format_order
+from .orderset import parse_all
+from .outcome import OrderResult, Status
+from .phase import PhaseType
+from .position import Position, Unit
+
+
+@dataclass
+class AdjustmentOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]
+
+
+def adjustment_counts(position: Position) -> dict[str, int]:
+    """Per power: builds owed (positive) or removals due (negative)."""
+    out = {}
+    for p in position.variant.power_names:
+        n = len(position.centers_of(p)) - len(position.units_of(p))
+        if n:
+            out[p] = n
+    return out
+
+
+def free_home_centers(position: Position, power: str, units=None) -> list[str]:
+    units = position.units if units is None else units
+    board = position.board
+    return [
+        c for c in board.home_centers(power) if position.centers.get(c) == power and c not in units
+    ]
+
+
+def needs_adjustment(position: Position) -> bool:
+    """Has anybody something to do in an adjustment phase from this position?"""
+    for power, n in adjustment_counts(position).items():
+        if n < 0 or (n > 0 and free_home_centers(position, power)):
+            return True
+    return False
+
+
+def resolve_adjustments(position: Position) -> AdjustmentOutcome:
+    given, results = parse_all(position, PhaseType.ADJUSTMENT)
+    board = position.board
+    counts = adjustment_counts(position)
+    units = dict(position.units)
+    by_power: dict[str, list] = {}
+    for g in given:
+        by_power.setdefault(g.power, []).append(g)
+    for power in position.variant.power_names:
+        n = counts.get(power, 0)
+        orders = by_power.get(power, [])
+        if n > 0:
+            _builds(position, power, n, orders, units, results)
+        elif n < 0:
+            _removals(position, power, -n, orders, units, results)
+        else:
+            for g in orders:
+                results.append(OrderResult(power, g.text, _fmt(g.order), Status.INVALID, "no adjustment",
+                                           f"{power} has as many units as centres"))
+    return AdjustmentOutcome(results, units)
+
+
+def _fmt(order) -> str:
+    return format_order(order)
+
+
+def _builds(position: Position, power: str, n: int, orders, units, results) -> None:
+    board = position.board
+    used = 0
+    for g in orders:
+        o = g.order
+        if used >= n:
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "too many",
+                                       f"{power} may build {n}"))
+            continue
+        if isinstance(o, Waive):
+            used += 1
+            results.append(OrderResult(power, g.text, "Waive", Status.SUCCEEDS))
+            continue
+        if not isinstance(o, Build):
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "wrong phase",
+                                       f"{power} builds this winter; it cannot remove"))
+            continue
+        try:
+            unit = _check_build(position, power, o, units)
+        except ValueError as e:
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "illegal", str(e), o.province))
+            continue
+        units[unit.province] = unit
+        used += 1
+        results.append(OrderResult(power, g.text, f"B {unit}", Status.SUCCEEDS, None, None, unit.province))
+
+
+def _check_build(position: Position, power: str, o: Build, units) -> Unit:
+    board = position.board
+    prov = board.provinces[o.province]
+    if not (prov.center and prov.home == power):
+        raise ValueError(f"{prov.id} is not a home centre of {power}")
+    if position.centers.get(prov.id) != power:
+        raise ValueError(f"{power} does not own {prov.id}")
+    if prov.id in units:
+        raise ValueError(f"{prov.id} is occupied")
+    utype = o.unit
+    coast = o.loc.partition("/")[2]
+    if utype is None:  # DATC 4.C.3: army inland; a fleet on a coast only if a coast is named
+        if prov.kind is ProvinceKind.LAND:
+            utype = UnitType.ARMY
+        elif coast:
+            utype = UnitType.FLEET
+        else:
+            raise ValueError("say whether to build an army or a fleet")
+    if utype is UnitType.ARMY:
+        return Unit(power, utype, prov.id)
+    if prov.kind is not ProvinceKind.COAST:
+        raise ValueError(f"a fleet cannot be built in {prov.id} ({prov.kind.value})")
+    if prov.coasts:
+        if coast not in prov.coasts:
+            raise ValueError(f"say which coast of {prov.id}: {' or '.join(prov.locations)}")
+        return Unit(power, utype, f"{prov.id}/{coast}")
+    return Unit(power, utype, prov.id)
+
+
+def _removals(position: Position, power: str, n: int, orders, units, results) -> None:
+    removed = 0
+    for g in orders:
+        o = g.order
+        if removed >= n:
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "too many",
+                                       f"{power} must remove {n}"))
+            continue
+        if not isinstance(o, Remove | Disband):
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "wrong phase",
+                                       f"{power} must remove {n} this winter"))
+            continue
+        u = units.get(o.province)
+        if u is None or u.power != power:
+            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "no such unit",
+                                       f"{power} has no unit in {o.province}", o.province))
+            continue
+        del units[o.province]
+        removed += 1
+        results.append(OrderResult(power, g.text, f"D {u}", Status.SUCCEEDS, None, None, u.province))
+    for u in civil_disorder_removals(position.board, power, position.centers, units, n - removed):
+        del units[u.province]
+        results.append(OrderResult(power, None, f"D {u}", Status.SUCCEEDS, "civil disorder", None, u.province))
+
+
+def distances_to(board: Board, targets: set[str]) -> dict[str, int]:
+    """Moves from each province to the nearest target, crossing land and sea alike."""
+    dist = {t: 0 for t in targets}
+    queue = deque(targets)
+    nbrs = board.province_neighbours
+    while queue:
+        p = queue.popleft()
+        for n in nbrs[p]:
+            if n not in dist:
+                dist[n] = dist[p] + 1
+                queue.append(n)
+    return dist
+
+
+def civil_disorder_removals(board: Board, power: str, centers, units, n: int) -> list[Unit]:
+    if n <= 0:
+        return []
+    owned = {c for c, p in centers.items() if p == power}
+    dist = distances_to(board, owned)
+    far = 1 << 30
+    mine = [u for u in units.values() if u.power == power]
+    mine.sort(
+        key=lambda u: (
+            -dist.get(u.province, far),
+            0 if u.type is UnitType.FLEET else 1,
+            board.provinces[province_of(u.loc)].name.lower(),
+        )
+    )
+    return mine[:n]

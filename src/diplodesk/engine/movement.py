@@ -1,0 +1,312 @@
+"""A movement phase: check each order, resolve, and build the position that follows.
+
+Checks follow DATC 4.E.1: an order that could not be valid whatever the others do is
+*illegal* and ignored (the unit holds); a support or convoy that does not match what the
+other unit does is *void*. Coasts follow DATC 4.B, unit types and nationality 4.C.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import convoys
+from .board import Board, ProvinceKind, UnitType, province_of
+from .orders import Convoy, Hold, Move, Order, RailMove, Retreat, Support, format_order
+from .orderset import assign_to_units, parse_all
+from .outcome import Illegal, OrderResult, Status
+from .phase import PhaseType
+from .position import Dislodged, Position, Unit
+from .resolver import Kind, Ord, Resolver
+from .rules.borders import closed_provinces, is_difficult
+
+
+@dataclass
+class Checked:
+    """An order after the checks: what the resolver gets, and how to report it."""
+
+    unit: Unit
+    ord: Ord
+    text: str | None
+    order: Order | None  # normalised order (coasts settled), None if none given
+    dest_loc: str | None = None  # a move's exact destination (coast)
+    illegal: Illegal | None = None
+
+
+class MovementChecker:
+    def __init__(self, position: Position):
+        self.pos = position
+        self.board: Board = position.board
+        self.closed = closed_provinces(self.board, position.phase.season)
+        self.seas = convoys.fleet_seas(
+            self.board, (u.province for u in position.units.values() if u.type is UnitType.FLEET)
+        )
+
+    def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:
+        b = self.board
+        prov = unit.province
+        if isinstance(order, Hold):
+            return Ord(Kind.HOLD, prov, unit.power, unit.type), replace(order, unit=unit.type, loc=unit.loc), None
+        if prov in self.closed:
+            raise Illegal("illegal", f"{prov} is closed this season: its unit can take no orders")
+        if isinstance(order, Move | Retreat):
+            return self.check_move(unit, order)
+        if isinstance(order, Support):
+            return self.check_support(unit, order)
+        if isinstance(order, Convoy):
+            return self.check_convoy(unit, order)
+        if isinstance(order, RailMove):
+            raise Illegal("illegal", "this board has no railroad for that move")
+        raise Illegal("wrong phase", f"a {type(order).__name__.lower()} order in a movement phase")
+
+    def check_move(self, unit: Unit, order: Move | Retreat) -> tuple[Ord, Order, str | None]:
+        b = self.board
+        prov = unit.province
+        dest_prov = province_of(order.dest)
+        via = getattr(order, "via_convoy", False)
+        if dest_prov == prov:
+            raise Illegal("illegal", "a unit cannot move to where it is")
+        if dest_prov in self.closed:
+            raise Illegal("illegal", f"{dest_prov} is closed this season")
+        target = b.provinces[dest_prov]
+        if unit.type is UnitType.ARMY:
+            if target.kind not in (ProvinceKind.LAND, ProvinceKind.COAST):
+                raise Illegal("illegal", f"an army cannot go to {dest_prov} ({target.kind.value})")
+            adjacent = dest_prov in b.army_adj.get(prov, ())
+            convoyed = via or not adjacent
+            if not adjacent:
+                if not (b.is_coastal(prov) and target.kind is ProvinceKind.COAST):
+                    raise Illegal("illegal", f"{dest_prov} is not next to {prov} and no convoy can go there")
+                if not convoys.route_exists(b, prov, dest_prov, self.seas):
+                    raise Illegal("illegal", f"no fleets at sea could convoy {prov} to {dest_prov}")
+            base = 0 if (adjacent and not convoyed and is_difficult(b, prov, dest_prov)) else 1
+            o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest_prov, convoyed=convoyed, base=base,
+                    dest_loc=dest_prov)
+            norm = Move(unit.type, unit.loc, dest_prov, convoyed and adjacent)
+            return o, norm, dest_prov
+        # a fleet
+        if target.kind not in (ProvinceKind.COAST, ProvinceKind.SEA):
+            raise Illegal("illegal", f"a fleet cannot go to {dest_prov} ({target.kind.value})")
+        reachable = b.fleet_targets(unit.loc, dest_prov)
+        coast = order.dest.partition("/")[2]
+        if target.coasts and coast:
+            if order.dest not in reachable:
+                raise Illegal("illegal", f"a fleet in {unit.loc} cannot reach {order.dest}")
+            dest_loc = order.dest
+        elif not reachable:
+            raise Illegal("illegal", f"a fleet in {unit.loc} cannot reach {dest_prov}")
+        elif len(reachable) > 1:
+            raise Illegal("illegal", f"say which coast of {dest_prov}: {' or '.join(reachable)}")
+        else:
+            dest_loc = reachable[0]
+        o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest_prov, dest_loc=dest_loc)
+        return o, Move(unit.type, unit.loc, dest_loc), dest_loc
+
+    def check_support(self, unit: Unit, order: Support) -> tuple[Ord, Order, str | None]:
+        b = self.board
+        prov = unit.province
+        target = province_of(order.target)
+        dest = province_of(order.dest) if order.dest else None
+        reach = dest or target
+        if target == prov or dest == prov:
+            raise Illegal("illegal", "a unit cannot support a move into its own province or itself")
+        if dest == target:
+            raise Illegal("illegal", "a supported move must go somewhere")
+        if reach in self.closed:
+            raise Illegal("illegal", f"{reach} is closed this season")
+        if not b.can_reach(unit.type, unit.loc, reach):
+            raise Illegal("illegal", f"the {unit.type.long_name.lower()} in {unit.loc} cannot reach {reach}")
+        if is_difficult(b, prov, reach):
+            raise Illegal("illegal", f"no support can be given across the difficult border {prov}-{reach}")
+        supported = self.pos.units.get(target)
+        if dest and supported is not None and supported.type is UnitType.ARMY:
+            if dest not in b.army_adj.get(target, ()):
+                # the supported move needs a convoy: one must be possible without the supporter
+                if not convoys.route_exists(b, target, dest, self.seas - {prov}):
+                    raise Illegal("illegal", f"no convoy could take {target} to {dest} while {prov} supports")
+        named = order.dest if order.dest and "/" in order.dest else None
+        o = Ord(Kind.SUPPORT, prov, unit.power, unit.type, dest=dest, target=target, dest_loc=named)
+        norm = Support(unit.type, unit.loc, order.target_unit, target, named or dest)
+        return o, norm, None
+
+    def check_convoy(self, unit: Unit, order: Convoy) -> tuple[Ord, Order, str | None]:
+        b = self.board
+        prov = unit.province
+        target = province_of(order.target)
+        dest = province_of(order.dest)
+        if unit.type is not UnitType.FLEET or not b.is_sea(prov):
+            raise Illegal("illegal", "only a fleet at sea can convoy")
+        if not (b.is_coastal(target) and b.is_coastal(dest)) or target == dest:
+            raise Illegal("illegal", "a convoy goes from one coastal province to another")
+        army = self.pos.units.get(target)
+        if army is not None and army.type is not UnitType.ARMY:
+            raise Illegal("illegal", f"the unit in {target} is a fleet; only armies are convoyed")
+        if dest in self.closed:
+            raise Illegal("illegal", f"{dest} is closed this season")
+        if not convoys.needed_on_some_route(b, target, dest, prov, self.seas):
+            raise Illegal("illegal", f"the fleet in {prov} is on no convoy route from {target} to {dest}")
+        o = Ord(Kind.CONVOY, prov, unit.power, unit.type, dest=dest, target=target)
+        return o, Convoy(unit.type, unit.loc, order.target_unit, target, dest), None
+
+
+def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResult]]:
+    """Every unit's checked order (units without one hold), and lines for unusable texts."""
+    given, results = parse_all(position, PhaseType.MOVEMENT)
+    chosen, several = assign_to_units(given, position.units, results)
+    checker = MovementChecker(position)
+    checked: dict[str, Checked] = {}
+    for prov, unit in position.units.items():
+        g = chosen.get(prov)
+        hold = Ord(Kind.HOLD, prov, unit.power, unit.type)
+        if g is None:
+            text = None if prov not in several else ""
+            checked[prov] = Checked(unit, hold, text, None)
+            continue
+        try:
+            o, norm, dest_loc = checker.check(unit, g.order)
+            checked[prov] = Checked(unit, o, g.text, norm, dest_loc)
+        except Illegal as e:
+            checked[prov] = Checked(unit, hold, g.text, g.order, illegal=e)
+    _settle_intent(checked)
+    return checked, results
+
+
+def _settle_intent(checked: dict[str, Checked]) -> None:
+    """DATC 4.A.3: an army goes by sea between neighbours only if it says 'via convoy' or a
+    fleet of its own power is legally ordered to convoy it; then match supports and convoys."""
+    for c in checked.values():
+        o = c.ord
+        if o.kind is Kind.CONVOY:
+            army = checked.get(o.target)
+            if army and army.ord.kind is Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
+                army.ord.convoyed = True
+                army.ord.base = 1
+    for c in checked.values():
+        o = c.ord
+        if o.kind is Kind.SUPPORT:
+            t = checked.get(o.target)
+            if t is None:
+                o.void = True
+            elif o.dest is None:
+                o.void = t.ord.kind is Kind.MOVE
+            else:
+                # a coast named in the support must be the one moved to (DATC 6.B.9, 4.B.4)
+                o.void = not (
+                    t.ord.kind is Kind.MOVE
+                    and t.ord.dest == o.dest
+                    and (o.dest_loc is None or t.unit.type is not UnitType.FLEET or o.dest_loc == t.ord.dest_loc)
+                )
+        elif o.kind is Kind.CONVOY:
+            t = checked.get(o.target)
+            o.void = not (
+                t is not None and t.ord.kind is Kind.MOVE and t.ord.dest == o.dest and t.ord.convoyed
+            )
+
+
+@dataclass
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]
+    dislodged: dict[str, Dislodged]
+    contested: frozenset[str]
+    succeeded: dict[str, bool]
+
+
+def resolve_movement(position: Position) -> MovementOutcome:
+    checked, results = check_orders(position)
+    res = Resolver(position.board, [c.ord for c in checked.values()])
+    ok = res.run()
+    b = position.board
+
+    # where everyone ends up
+    moved: dict[str, Unit] = {}
+    stayed: dict[str, Unit] = {}
+    for prov, c in checked.items():
+        if c.ord.kind is Kind.MOVE and ok[prov]:
+            moved[c.ord.dest] = replace(c.unit, loc=c.dest_loc or c.ord.dest)
+        else:
+            stayed[prov] = c.unit
+    dislodged: dict[str, Dislodged] = {}
+    units: dict[str, Unit] = {}
+    for prov, u in stayed.items():
+        if prov in moved:
+            attacker = checked[next(m.prov for m in res.moves_into[prov] if ok[m.prov])]
+            came_from = None if attacker.ord.convoyed else attacker.ord.prov
+            dislodged[prov] = Dislodged(u, came_from)
+        else:
+            units[prov] = u
+    units.update(moved)
+
+    # standoffs: provinces left empty where a move with some strength failed
+    contested = set()
+    for prov, c in checked.items():
+        o = c.ord
+        if o.kind is Kind.MOVE and not ok[prov] and o.dest not in units:
+            if res.prevent_strength(o) > 0:
+                contested.add(o.dest)
+
+    for prov, c in checked.items():
+        results.append(_report(c, ok[prov], prov in dislodged, res))
+    retreat_map = {
+        prov: replace(d, retreats=tuple(retreat_options(b, d, units, contested, position.phase.season)))
+        for prov, d in dislodged.items()
+    }
+    return MovementOutcome(results, units, retreat_map, frozenset(contested), ok)
+
+
+def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:
+    """Where a dislodged unit may retreat: next to it, empty, no standoff, not whence the
+    attack came (unless it came by convoy, DATC 4.A.5), not closed, not across a difficult border."""
+    u = d.unit
+    closed = closed_provinces(board, season)
+    if u.type is UnitType.ARMY:
+        cands = sorted(board.army_adj.get(u.province, ()))
+    else:
+        cands = sorted(board.fleet_adj.get(u.loc, ()))
+    out = []
+    for loc in cands:
+        p = province_of(loc)
+        if p in units or p in contested or p == d.attacker_from or p in closed:
+            continue
+        if u.type is UnitType.ARMY and is_difficult(board, u.province, p):
+            continue
+        out.append(loc)
+    return out
+
+
+def _report(c: Checked, ok: bool, was_dislodged: bool, res: Resolver) -> OrderResult:
+    u = c.unit
+    if c.illegal is not None:
+        shown = format_order(c.order) if c.order is not None else None
+        return OrderResult(u.power, c.text, shown, Status.INVALID, c.illegal.reason, c.illegal.detail, u.province)
+    o = c.ord
+    if c.order is None:
+        if c.text == "":  # several orders: reported already
+            return OrderResult(u.power, None, f"{u} H", Status.FAILS if was_dislodged else Status.SUCCEEDS,
+                               "dislodged" if was_dislodged else "several orders", None, u.province)
+        status = Status.FAILS if was_dislodged else Status.SUCCEEDS
+        return OrderResult(u.power, None, f"{u} H", status, "no order", None, u.province)
+    shown = format_order(c.order)
+    if o.kind is Kind.HOLD:
+        st, why = (Status.FAILS, "dislodged") if was_dislodged else (Status.SUCCEEDS, None)
+    elif o.kind is Kind.MOVE:
+        if ok:
+            st, why = Status.SUCCEEDS, None
+        elif o.convoyed and not res.path(o):
+            st, why = Status.FAILS, "no convoy"
+        else:
+            st, why = Status.FAILS, ("dislodged" if was_dislodged else "bounced")
+    elif o.void:
+        st, why = Status.INVALID, "void"
+    elif o.kind is Kind.SUPPORT:
+        if ok:
+            st, why = Status.SUCCEEDS, None
+        else:
+            st, why = Status.FAILS, ("dislodged" if was_dislodged else "cut")
+    else:  # convoy
+        if was_dislodged:
+            st, why = Status.FAILS, "dislodged"
+        elif o.disrupted:
+            st, why = Status.FAILS, "paradox"
+        else:
+            st, why = Status.SUCCEEDS, None
+    return OrderResult(u.power, c.text, shown, st, why, None, u.province)

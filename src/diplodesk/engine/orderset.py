@@ -1,0 +1,89 @@
+"""From order texts to one order per unit: parsing, ownership, duplicates.
+
+Shared by the three phase types. Each text becomes either an entry for a unit, or a
+result line saying why it is not one (unparsable, no such unit, not your unit).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .orders import AnyOrder, OrderParseError, Waive, format_order, parse_order
+from .outcome import OrderResult, Status
+from .phase import PhaseType
+from .position import Position
+
+
+@dataclass
+class Given:
+    """An order as given: who wrote it, the text, and the parsed order."""
+
+    power: str
+    text: str
+    order: AnyOrder
+
+
+def power_words(position: Position) -> dict[str, str]:
+    words = {}
+    for p in position.variant.powers:
+        words[p.name] = p.name
+        words[p.adjective] = p.name
+    return words
+
+
+def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[OrderResult]]:
+    """Parse every order text; bad ones become result lines at once."""
+    given: list[Given] = []
+    bad: list[OrderResult] = []
+    words = power_words(position)
+    for power, texts in position.orders.items():
+        for text in texts:
+            if not text.strip():
+                continue
+            try:
+                order = parse_order(text, position.board, phase, words)
+            except OrderParseError as e:
+                bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(e)))
+                continue
+            given.append(Given(power, text, order))
+    return given, bad
+
+
+def assign_to_units(
+    given: list[Given], units: dict, results: list[OrderResult]
+) -> tuple[dict[str, Given], set[str]]:
+    """One order per unit (by province); DATC 4.D.3: several orders to one unit -> it holds."""
+    per_unit: dict[str, list[Given]] = defaultdict(list)
+    for g in given:
+        if isinstance(g.order, Waive):
+            results.append(OrderResult(g.power, g.text, "Waive", Status.INVALID, "wrong phase"))
+            continue
+        prov = g.order.province
+        unit = units.get(prov)
+        if unit is None:
+            results.append(
+                OrderResult(g.power, g.text, format_order(g.order), Status.INVALID, "no such unit",
+                            f"there is no unit in {prov}", prov)
+            )
+            continue
+        if unit.power != g.power:
+            results.append(
+                OrderResult(g.power, g.text, format_order(g.order), Status.INVALID, "not your unit",
+                            f"the unit in {prov} belongs to {unit.power}", prov)
+            )
+            continue
+        per_unit[prov].append(g)
+    chosen: dict[str, Given] = {}
+    several: set[str] = set()
+    for prov, gs in per_unit.items():
+        if len(gs) == 1:
+            chosen[prov] = gs[0]
+        else:
+            several.add(prov)
+            for g in gs:
+                results.append(
+                    OrderResult(g.power, g.text, format_order(g.order), Status.INVALID,
+                                "several orders", f"{len(gs)} orders for the unit in {prov}; it holds", prov)
+                )
+    return chosen, several

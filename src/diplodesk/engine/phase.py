@@ -1,0 +1,84 @@
+"""Phases and the calendar that orders them.
+
+A phase is written ``S1901M``: season letter, year, phase letter. The calendar is variant
+data: which seasons have movement turns, how many years pass after each, and after which
+season the adjustments come (standard: spring, fall, then winter builds in the same year;
+Colonial: every turn is a year, so S1870, F1871, W1871, S1872).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class PhaseType(StrEnum):
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+
+SEASON_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter", "U": "Summer"}
+PHASE_NAMES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
+
+_PHASE_RE = re.compile(r"^([A-Z])(\d{1,5})([MRA])$")
+
+
+@dataclass(frozen=True)
+class Phase:
+    season: str
+    year: int
+    type: PhaseType
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        m = _PHASE_RE.match(text.strip().upper()) if isinstance(text, str) else None
+        if not m:
+            raise ValueError(f"bad phase {text!r}: expected season, year and M/R/A, like S1901M")
+        return cls(m.group(1), int(m.group(2)), PhaseType(m.group(3)))
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.type.value}"
+
+    @property
+    def long_name(self) -> str:
+        return f"{SEASON_NAMES.get(self.season, self.season)} {self.year} {PHASE_NAMES[self.type]}"
+
+
+@dataclass(frozen=True)
+class Calendar:
+    seasons: tuple[str, ...] = ("S", "F")
+    # Years that pass after each season's turn (standard: none after spring, one after fall).
+    years_after: Mapping[str, int] = field(default_factory=lambda: {"S": 0, "F": 1})
+    build_after: frozenset[str] = frozenset({"F"})
+    start_year: int = 1901
+
+    def check(self, phase: Phase) -> None:
+        if phase.type is PhaseType.ADJUSTMENT:
+            if phase.season != "W":
+                raise ValueError(f"bad phase {phase}: adjustments happen in winter (W)")
+        elif phase.season not in self.seasons:
+            raise ValueError(
+                f"bad phase {phase}: season {phase.season!r} is not one of {', '.join(self.seasons)}"
+            )
+
+    def is_build_season(self, season: str) -> bool:
+        return season in self.build_after
+
+    def next_movement(self, phase: Phase) -> Phase:
+        """The movement turn after the turn of ``phase`` (a movement or retreat phase)."""
+        i = self.seasons.index(phase.season)
+        nxt = self.seasons[(i + 1) % len(self.seasons)]
+        return Phase(nxt, phase.year + self.years_after.get(phase.season, 0), PhaseType.MOVEMENT)
+
+    def adjustment_after(self, phase: Phase) -> Phase:
+        return Phase("W", phase.year, PhaseType.ADJUSTMENT)
+
+    def after_adjustment(self, phase: Phase) -> Phase:
+        """The movement turn after a winter adjustment phase."""
+        last = self.seasons[-1]
+        return Phase(
+            self.seasons[0], phase.year + self.years_after.get(last, 0), PhaseType.MOVEMENT
+        )

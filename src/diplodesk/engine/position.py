@@ -1,0 +1,268 @@
+"""A position: the phase, the units, the dislodged units, centre owners and orders.
+
+``Position.from_json`` reads the position format of CONTRACTS section 3 and raises
+:class:`PositionError`, naming the field and the value at fault, for anything it can't use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .board import UnitType, province_of
+from .names import name_table
+from .phase import Phase, PhaseType
+from .variant import Variant, VariantError
+
+
+class PositionError(ValueError):
+    """A position can't be used; the message names the field and the value at fault."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    power: str
+    type: UnitType
+    loc: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.loc)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.loc}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"power": self.power, "type": self.type.value, "at": self.loc}
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    unit: Unit
+    attacker_from: str | None
+    retreats: tuple[str, ...] | None = None  # None: not given, work it out from the board
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = self.unit.to_json()
+        d["attacker_from"] = self.attacker_from
+        if self.retreats is not None:
+            d["retreats"] = list(self.retreats)
+        return d
+
+
+@dataclass(frozen=True)
+class Position:
+    variant: Variant
+    phase: Phase
+    units: Mapping[str, Unit]  # by province
+    centers: Mapping[str, str]  # centre -> owner
+    dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
+    contested: frozenset[str] = frozenset()
+    orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    variant_ref: str = ""  # how the position named its variant (id or path)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # fields of rule modules
+
+    @property
+    def board(self):
+        return self.variant.board
+
+    @property
+    def all_rules(self) -> frozenset[str]:
+        return frozenset(self.variant.rules) | frozenset(self.rules)
+
+    def with_orders(self, orders: Mapping[str, list[str] | tuple[str, ...]]) -> Position:
+        return replace(self, orders={p: tuple(o) for p, o in orders.items()})
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centers_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.centers.items() if p == power)
+
+    @classmethod
+    def start(cls, variant: Variant, variant_ref: str | None = None) -> Position:
+        units = {}
+        for su in variant.start_units:
+            if su.type is None:
+                continue  # choice units are placed by the rule that handles them
+            units[province_of(su.at)] = Unit(su.power, su.type, su.at)
+        centers = {c: p for p, cs in variant.start_centers.items() for c in cs}
+        return cls(variant, variant.start_phase, units, centers, variant_ref=variant_ref or variant.id)
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_json(self, with_orders: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "variant": self.variant_ref or self.variant.id,
+            "rules": list(self.rules),
+            "phase": str(self.phase),
+            "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
+        }
+        if self.phase.type is PhaseType.RETREAT:
+            d["dislodged"] = [
+                x.to_json() for x in sorted(self.dislodged.values(), key=lambda x: _unit_key(x.unit))
+            ]
+            d["contested"] = sorted(self.contested)
+        powers = self.variant.power_names
+        d["centers"] = {p: self.centers_of(p) for p in powers if self.centers_of(p)}
+        d.update(self.extra)
+        if with_orders:
+            d["orders"] = {p: list(o) for p, o in self.orders.items()}
+        return d
+
+    @classmethod
+    def from_json(cls, data: Any, load_variant: Callable[[str], Variant]) -> Position:
+        return _PositionReader(data, load_variant).read()
+
+
+def _unit_key(u: Unit) -> tuple[str, str]:
+    return (u.power, u.loc)
+
+
+class _PositionReader:
+    def __init__(self, data: Any, load_variant: Callable[[str], Variant]):
+        self.data = data
+        self.load_variant = load_variant
+
+    def fail(self, where: str, what: str) -> PositionError:
+        return PositionError(f"{where}: {what}")
+
+    def read(self) -> Position:
+        d = self.data
+        if not isinstance(d, Mapping):
+            raise self.fail("position", f"expected a JSON object, got {type(d).__name__}")
+        ref = d.get("variant", "standard")
+        if not isinstance(ref, str):
+            raise self.fail("variant", f"expected a variant id, got {ref!r}")
+        try:
+            variant = self.load_variant(ref)
+        except VariantError as e:
+            raise self.fail("variant", str(e)) from None
+        self.variant = variant
+        self.board = variant.board
+        self.names = name_table(variant.board)
+        self.powers = {p.name.lower(): p.name for p in variant.powers}
+        rules = d.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+            raise self.fail("rules", f"expected a list of rule names, got {rules!r}")
+        try:
+            phase = Phase.parse(d.get("phase", ""))
+            variant.calendar.check(phase)
+        except ValueError as e:
+            raise self.fail("phase", str(e)) from None
+        units: dict[str, Unit] = {}
+        for i, u in enumerate(self.list_of("units")):
+            unit = self.unit(u, f"units[{i}]")
+            if unit.province in units:
+                raise self.fail(f"units[{i}]", f"{unit.province} already holds {units[unit.province]}")
+            units[unit.province] = unit
+        dislodged: dict[str, Dislodged] = {}
+        for i, u in enumerate(self.list_of("dislodged")):
+            where = f"dislodged[{i}]"
+            unit = self.unit(u, where)
+            if unit.province in dislodged:
+                raise self.fail(where, f"a second dislodged unit in {unit.province}")
+            att = u.get("attacker_from")
+            if att is not None:
+                att = self.location(att, f"{where}.attacker_from")
+                att = province_of(att)
+            retreats = u.get("retreats")
+            if retreats is not None:
+                if not isinstance(retreats, list):
+                    raise self.fail(f"{where}.retreats", "expected a list of places")
+                retreats = tuple(self.location(r, f"{where}.retreats") for r in retreats)
+            dislodged[unit.province] = Dislodged(unit, att, retreats)
+        if dislodged and phase.type is not PhaseType.RETREAT:
+            raise self.fail("dislodged", f"dislodged units only exist in a retreat phase, not {phase}")
+        contested = frozenset(
+            province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(self.list_of("contested"))
+        )
+        centers: dict[str, str] = {}
+        cmap = d.get("centers", None)
+        if cmap is None:
+            cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
+        if not isinstance(cmap, Mapping):
+            raise self.fail("centers", "expected an object of power -> list of centres")
+        for power, cs in cmap.items():
+            pname = self.power(power, f"centers.{power}")
+            if not isinstance(cs, list):
+                raise self.fail(f"centers.{power}", "expected a list of centres")
+            for c in cs:
+                prov = province_of(self.location(c, f"centers.{power}"))
+                if not self.board.provinces[prov].center:
+                    raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
+                if prov in centers and centers[prov] != pname:
+                    raise self.fail(f"centers.{power}", f"{prov} is also owned by {centers[prov]}")
+                centers[prov] = pname
+        orders: dict[str, tuple[str, ...]] = {}
+        omap = d.get("orders", {}) or {}
+        if not isinstance(omap, Mapping):
+            raise self.fail("orders", "expected an object of power -> list of orders")
+        for power, texts in omap.items():
+            pname = self.power(power, f"orders.{power}")
+            if isinstance(texts, str):
+                texts = [t for t in texts.splitlines() if t.strip()]
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise self.fail(f"orders.{power}", "expected a list of order texts")
+            orders[pname] = orders.get(pname, ()) + tuple(texts)
+        known = {"variant", "rules", "phase", "units", "dislodged", "contested", "centers", "orders"}
+        extra = {k: v for k, v in d.items() if k not in known}
+        return Position(
+            variant=variant,
+            phase=phase,
+            units=units,
+            centers=centers,
+            dislodged=dislodged,
+            contested=contested,
+            orders=orders,
+            rules=tuple(rules),
+            variant_ref=ref,
+            extra=extra,
+        )
+
+    def list_of(self, key: str) -> list:
+        v = self.data.get(key, [])
+        if v is None:
+            return []
+        if not isinstance(v, list):
+            raise self.fail(key, f"expected a list, got {type(v).__name__}")
+        return v
+
+    def power(self, name: Any, where: str) -> str:
+        p = self.powers.get(str(name).lower()) if isinstance(name, str) else None
+        if p is None:
+            raise self.fail(where, f"unknown power {name!r} (powers: {', '.join(self.variant.power_names)})")
+        return p
+
+    def location(self, text: Any, where: str) -> str:
+        loc = self.names.location(text) if isinstance(text, str) else None
+        if loc is None or not self.board.is_location(loc):
+            raise self.fail(where, f"unknown place {text!r}")
+        return loc
+
+    def unit(self, u: Any, where: str) -> Unit:
+        if not isinstance(u, Mapping):
+            raise self.fail(where, "expected {power, type, at}")
+        power = self.power(u.get("power"), f"{where}.power")
+        t = u.get("type")
+        try:
+            utype = UnitType(str(t).upper()[:1]) if t else None
+        except ValueError:
+            utype = None
+        if utype is None:
+            raise self.fail(f"{where}.type", f"expected A or F, got {t!r}")
+        loc = self.location(u.get("at"), f"{where}.at")
+        prov = self.board.provinces[province_of(loc)]
+        if utype is UnitType.FLEET and prov.coasts and "/" not in loc:
+            if len(prov.coasts) == 1:
+                loc = prov.locations[0]
+            else:
+                raise self.fail(f"{where}.at", f"a fleet in {prov.id} must name its coast ({', '.join(prov.locations)})")
+        if utype is UnitType.ARMY and "/" in loc:
+            loc = province_of(loc)
+        if not self.board.can_stand(utype, loc):
+            what = "an army" if utype is UnitType.ARMY else "a fleet"
+            raise self.fail(f"{where}.at", f"{what} cannot stand in {loc} ({prov.kind.value})")
+        return Unit(power, utype, loc)

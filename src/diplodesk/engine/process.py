@@ -1,0 +1,97 @@
+"""Process one phase: resolve it and work out the next phase in which somebody acts.
+
+Centre ownership changes after the turns the calendar names as build turns (the Fall),
+once their retreats are over; a retreat phase is skipped when no dislodged unit can
+retreat, and an adjustment phase when nobody can build or must remove.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .adjustments import needs_adjustment, resolve_adjustments
+from .movement import resolve_movement
+from .outcome import OrderResult, Status
+from .phase import Phase, PhaseType
+from .position import Position, Unit
+from .retreats import resolve_retreats
+
+
+@dataclass
+class Outcome:
+    phase: Phase
+    results: list[OrderResult]
+    next: Position
+    winner: str | None = None
+
+
+def process(position: Position) -> Outcome:
+    t = position.phase.type
+    if t is PhaseType.MOVEMENT:
+        mv = resolve_movement(position)
+        results = mv.results
+        if any(d.retreats for d in mv.dislodged.values()):
+            nxt = replace(
+                position,
+                phase=Phase(position.phase.season, position.phase.year, PhaseType.RETREAT),
+                units=mv.units,
+                dislodged=mv.dislodged,
+                contested=mv.contested,
+                orders={},
+            )
+            return Outcome(position.phase, results, nxt)
+        for d in mv.dislodged.values():
+            results.append(OrderResult(d.unit.power, None, f"{d.unit} D", Status.SUCCEEDS, "no retreat",
+                                       "dislodged with nowhere to retreat", d.unit.province))
+        return _after_turn(position, results, mv.units)
+    if t is PhaseType.RETREAT:
+        rt = resolve_retreats(position)
+        return _after_turn(position, rt.results, rt.units)
+    adj = resolve_adjustments(position)
+    cal = position.variant.calendar
+    nxt = replace(position, phase=cal.after_adjustment(position.phase), units=adj.units,
+                  dislodged={}, contested=frozenset(), orders={})
+    return Outcome(position.phase, adj.results, nxt)
+
+
+def _after_turn(position: Position, results: list[OrderResult], units: dict[str, Unit]) -> Outcome:
+    cal = position.variant.calendar
+    phase = position.phase
+    centers = dict(position.centers)
+    build_turn = cal.is_build_season(phase.season)
+    if build_turn:
+        board = position.board
+        for prov, u in units.items():
+            if board.provinces[prov].center:
+                centers[prov] = u.power
+    base = replace(position, units=units, centers=centers, dislodged={}, contested=frozenset(), orders={})
+    winner = _winner(base) if build_turn else None
+    if build_turn:
+        adj = replace(base, phase=cal.adjustment_after(phase))
+        if needs_adjustment(adj) and winner is None:
+            return Outcome(phase, results, adj)
+        nxt = replace(base, phase=cal.after_adjustment(adj.phase))
+    else:
+        nxt = replace(base, phase=cal.next_movement(phase))
+    return Outcome(phase, results, nxt, winner)
+
+
+def _winner(position: Position) -> str | None:
+    need = position.variant.victory_centers
+    counts = {p: len(position.centers_of(p)) for p in position.variant.power_names}
+    best = max(counts.values(), default=0)
+    leaders = [p for p, n in counts.items() if n == best]
+    if best >= need and len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def outcome_to_json(outcome: Outcome) -> dict:
+    nxt = outcome.next.to_json(with_orders=False)
+    if outcome.winner:
+        nxt["winner"] = outcome.winner
+    return {
+        "phase": str(outcome.phase),
+        "orders": [r.to_json() for r in outcome.results],
+        "next": nxt,
+    }

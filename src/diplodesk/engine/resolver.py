@@ -1,0 +1,268 @@
+"""The movement resolver: Kruijswijk's guess-and-check with a pluggable backup rule.
+
+Every unit has one decision: a move *succeeds*, a support is *given*, a convoy or hold
+*stands* (the unit is not dislodged). ``resolve`` guesses, checks, and when a guess feeds
+back on itself it tries both answers; if both are consistent the first stands, and if
+neither or both differ the cycle is a paradox handed to the backup rule (DATC 5.E).
+
+The strengths follow DATC section 5.B. Two generic knobs let variants plug in without
+forking the core: a move's ``base`` strength (1, or 0 across a difficult border) and
+whether it travels by convoy (its path is then a decision of its own).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .board import Board, UnitType
+
+
+class Kind(Enum):
+    HOLD = "hold"
+    MOVE = "move"
+    SUPPORT = "support"
+    CONVOY = "convoy"
+
+
+@dataclass(eq=False)
+class Ord:
+    """One unit's effective order, as the resolver sees it (provinces, not coasts)."""
+
+    kind: Kind
+    prov: str
+    power: str
+    utype: UnitType
+    dest: str | None = None  # move: target province; support/convoy: supported move's target
+    target: str | None = None  # support/convoy: the supported or convoyed unit's province
+    convoyed: bool = False  # move: travels by convoy (path decision applies)
+    base: int = 1  # move: strength before supports (0 across a difficult border)
+    dest_loc: str | None = None  # move: exact destination; support: the coast it names, if any
+    void: bool = False  # support/convoy: does not match what the other unit does
+    disrupted: bool = False  # convoy: made to hold by the Szykman rule
+    # filled by the resolver
+    supports: list[Ord] = field(default_factory=list)
+    convoys: list[Ord] = field(default_factory=list)
+
+
+class _State(Enum):
+    UNRESOLVED = 0
+    GUESSING = 1
+    RESOLVED = 2
+
+
+BackupRule = Callable[["Resolver", list["Ord"]], None]
+
+
+def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
+    """DATC 4.A.2 preferred: a convoy paradox makes the convoying fleets in it hold;
+    a cycle of moves with no convoy in it is circular movement, and all its moves succeed."""
+    convoys = [o for o in cycle if o.kind is Kind.CONVOY]
+    if convoys:
+        for c in convoys:
+            c.disrupted = True
+        for o in cycle:
+            res.reset(o)
+        return
+    for o in cycle:
+        if o.kind is Kind.MOVE:
+            res.settle(o, True)
+        else:
+            res.reset(o)
+
+
+class Resolver:
+    def __init__(self, board: Board, orders: list[Ord], backup: BackupRule = szykman_backup):
+        self.board = board
+        self.backup = backup
+        self.by_prov: dict[str, Ord] = {o.prov: o for o in orders}
+        self.moves_into: dict[str, list[Ord]] = defaultdict(list)
+        self.hold_supports: dict[str, list[Ord]] = defaultdict(list)
+        for o in orders:
+            if o.kind is Kind.MOVE:
+                self.moves_into[o.dest].append(o)
+        for o in orders:
+            if o.void:
+                continue
+            if o.kind is Kind.SUPPORT:
+                t = self.by_prov.get(o.target)
+                if t is None:
+                    o.void = True
+                elif o.dest is None:
+                    self.hold_supports[o.target].append(o)
+                else:
+                    t.supports.append(o)
+            elif o.kind is Kind.CONVOY:
+                t = self.by_prov.get(o.target)
+                if t is not None:
+                    t.convoys.append(o)
+        self.state: dict[int, _State] = {}
+        self.result: dict[int, bool] = {}
+        self.deps: list[Ord] = []
+        self.guess_reads = 0
+
+    # -- the guess-and-check core ----------------------------------------------------------
+
+    def resolve(self, o: Ord) -> bool:
+        key = id(o)
+        st = self.state.get(key, _State.UNRESOLVED)
+        if st is _State.RESOLVED:
+            return self.result[key]
+        if st is _State.GUESSING:
+            # Count every read of a guess: a decision that read one is not final, even
+            # when the guess it read is already on the dependency list.
+            self.guess_reads += 1
+            if o not in self.deps:
+                self.deps.append(o)
+            return self.result[key]
+        old = len(self.deps)
+        reads = self.guess_reads
+        self.result[key] = False
+        self.state[key] = _State.GUESSING
+        first = self.adjudicate(o)
+        if self.guess_reads == reads:
+            if self.state[key] is not _State.RESOLVED:
+                self.result[key] = first
+                self.state[key] = _State.RESOLVED
+            return self.result[key]
+        if len(self.deps) == old or self.deps[old] is not o:
+            # part of a cycle whose head is further up: keep the guess for now
+            if o not in self.deps:
+                self.deps.append(o)
+            self.result[key] = first
+            return first
+        # o heads a cycle: try the other guess
+        for d in self.deps[old:]:
+            self.state[id(d)] = _State.UNRESOLVED
+        del self.deps[old:]
+        self.result[key] = True
+        self.state[key] = _State.GUESSING
+        second = self.adjudicate(o)
+        if first == second:
+            for d in self.deps[old:]:
+                self.state[id(d)] = _State.UNRESOLVED
+            del self.deps[old:]
+            self.result[key] = first
+            self.state[key] = _State.RESOLVED
+            return first
+        cycle = list(self.deps[old:])
+        if o not in cycle:
+            cycle.insert(0, o)
+        del self.deps[old:]
+        self.backup(self, cycle)
+        return self.resolve(o)
+
+    def settle(self, o: Ord, value: bool) -> None:
+        self.result[id(o)] = value
+        self.state[id(o)] = _State.RESOLVED
+
+    def reset(self, o: Ord) -> None:
+        self.state[id(o)] = _State.UNRESOLVED
+
+    def run(self) -> dict[str, bool]:
+        return {o.prov: self.resolve(o) for o in self.by_prov.values()}
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def adjudicate(self, o: Ord) -> bool:
+        if o.kind is Kind.MOVE:
+            return self.move_succeeds(o)
+        if o.kind is Kind.SUPPORT:
+            return not o.void and not self.support_cut(o) and not self.dislodged(o)
+        return not self.dislodged(o)
+
+    def dislodged(self, o: Ord) -> bool:
+        """Is the (non-moving, or failed-moving) unit in o.prov beaten out of it?"""
+        return any(self.resolve(m) for m in self.moves_into.get(o.prov, ()))
+
+    def opponent(self, m: Ord) -> Ord | None:
+        """The unit at m's destination moving the other way, in a head-to-head battle."""
+        u = self.by_prov.get(m.dest)
+        if u is not None and u.kind is Kind.MOVE and u.dest == m.prov and not u.convoyed and not m.convoyed:
+            return u
+        return None
+
+    def path(self, m: Ord) -> bool:
+        if not m.convoyed:
+            return True
+        fleets = {c.prov: c for c in m.convoys if not c.void and not c.disrupted}
+        if not fleets:
+            return False
+        nbrs = self.board.province_neighbours
+        seen: set[str] = set()
+        queue = deque(p for p in nbrs[m.prov] if p in fleets)
+        while queue:
+            p = queue.popleft()
+            if p in seen:
+                continue
+            seen.add(p)
+            if not self.resolve(fleets[p]):
+                continue
+            if m.dest in nbrs[p]:
+                return True
+            queue.extend(n for n in nbrs[p] if n in fleets and n not in seen)
+        return False
+
+    def support_count(self, m: Ord, exclude_power: str | None = None) -> int:
+        return sum(
+            1 for s in m.supports if (exclude_power is None or s.power != exclude_power) and self.resolve(s)
+        )
+
+    def hold_strength(self, prov: str) -> int:
+        u = self.by_prov.get(prov)
+        if u is None:
+            return 0
+        if u.kind is Kind.MOVE:
+            return 0 if self.resolve(u) else 1
+        return 1 + sum(1 for s in self.hold_supports.get(prov, ()) if self.resolve(s))
+
+    def attack_strength(self, m: Ord) -> int:
+        if not self.path(m):
+            return 0
+        u = self.by_prov.get(m.dest)
+        if u is None or (
+            u.kind is Kind.MOVE and self.opponent(m) is None and self.resolve(u)
+        ):
+            return m.base + self.support_count(m)
+        if u.power == m.power:
+            return 0
+        return m.base + self.support_count(m, exclude_power=u.power)
+
+    def defend_strength(self, m: Ord) -> int:
+        return m.base + self.support_count(m)
+
+    def prevent_strength(self, m: Ord) -> int:
+        if not self.path(m):
+            return 0
+        opp = self.opponent(m)
+        if opp is not None and self.resolve(opp):
+            return 0
+        return m.base + self.support_count(m)
+
+    def move_succeeds(self, m: Ord) -> bool:
+        attack = self.attack_strength(m)
+        if attack == 0:
+            return False
+        opp = self.opponent(m)
+        if opp is not None:
+            if attack <= self.defend_strength(opp):
+                return False
+        elif attack <= self.hold_strength(m.dest):
+            return False
+        for other in self.moves_into[m.dest]:
+            if other is not m and attack <= self.prevent_strength(other):
+                return False
+        return True
+
+    def support_cut(self, s: Ord) -> bool:
+        for m in self.moves_into.get(s.prov, ()):
+            if m.power == s.power or m.prov == s.dest:
+                continue
+            if m.base >= 1:
+                if self.path(m):
+                    return True
+            elif self.attack_strength(m) > 0:
+                return True
+        return False

@@ -1,0 +1,90 @@
+"""Find, load and validate variant folders: the built-in ones and the user's own.
+
+A variant folder holds ``variant.toml`` (the data) and ``map.svg`` (the shapes). A user's
+variant in the user data folder is as good as a built-in one; on a name clash the user's
+wins, so a GM can adjust a built-in board without touching the installation.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .engine.variant import Variant, VariantError
+from .paths import builtin_variants_dir, user_variants_dir
+
+MAX_VARIANT_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    id: str
+    name: str
+    path: Path
+    builtin: bool
+
+
+def _folders(root: Path) -> list[Path]:
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if (p / "variant.toml").is_file())
+
+
+def list_variants() -> list[VariantInfo]:
+    found: dict[str, VariantInfo] = {}
+    for builtin, root in ((True, builtin_variants_dir()), (False, user_variants_dir())):
+        for folder in _folders(root):
+            try:
+                with open(folder / "variant.toml", "rb") as f:
+                    data = tomllib.load(f)
+                vid, name = str(data.get("id", folder.name)), str(data.get("name", folder.name))
+            except (OSError, tomllib.TOMLDecodeError):
+                vid, name = folder.name, f"{folder.name} (unreadable)"
+            found[vid] = VariantInfo(vid, name, folder, builtin)
+    return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
+
+
+def find_variant(name: str) -> Path:
+    """The folder of a variant given by id or by path."""
+    p = Path(name)
+    if (p / "variant.toml").is_file():
+        return p
+    if p.name == "variant.toml" and p.is_file():
+        return p.parent
+    for info in reversed(list_variants()):  # the user's first
+        if info.id == name or info.path.name == name:
+            return info.path
+    known = ", ".join(v.id for v in list_variants())
+    raise VariantError(name, [f"no such variant (known: {known})"])
+
+
+def read_variant_file(path: Path) -> dict:
+    try:
+        if path.stat().st_size > MAX_VARIANT_BYTES:
+            raise VariantError(str(path), [f"larger than {MAX_VARIANT_BYTES // 1024 // 1024} MiB"])
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise VariantError(str(path), [e.strerror or str(e)]) from None
+    except tomllib.TOMLDecodeError as e:
+        raise VariantError(str(path), [f"not valid TOML: {e}"]) from None
+
+
+@lru_cache(maxsize=32)
+def _load_folder(folder: str, mtime: float) -> Variant:
+    path = Path(folder) / "variant.toml"
+    return Variant.from_data(read_variant_file(path), source=str(path))
+
+
+def load_variant(name: str) -> Variant:
+    """Load (and cache) a variant by id or folder path; raises VariantError."""
+    folder = find_variant(name)
+    path = folder / "variant.toml"
+    return _load_folder(str(folder.resolve()), path.stat().st_mtime)
+
+
+def map_path(name: str) -> Path | None:
+    p = find_variant(name) / "map.svg"
+    return p if p.is_file() else None

@@ -1,0 +1,17 @@
+"""Test set-up shared by every test: GUI tests run offscreen, user data goes to a temp dir."""
+
+import os
+
+# Before any QApplication exists (pytest-qt creates it lazily).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _user_data(tmp_path_factory, monkeypatch):
+    """Keep tests away from the real user data folder (autosaves, user variants)."""
+    root = tmp_path_factory.mktemp("userdata")
+    monkeypatch.setenv("XDG_DATA_HOME", str(root))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+    yield root
