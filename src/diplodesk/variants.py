@@ -7,6 +7,7 @@ wins, so a GM can adjust a built-in board without touching the installation.
 
 from __future__ import annotations
 
+import time
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,11 +79,54 @@ def _load_folder(folder: str, mtime: float) -> Variant:
     return Variant.from_data(read_variant_file(path), source=str(path))
 
 
+_found: dict[str, tuple[tuple, Path]] = {}
+
+
+def _dirs_stamp() -> tuple:
+    """Changes when variant folders are added or removed (a cheap cache check)."""
+    stamp = []
+    for root in (builtin_variants_dir(), user_variants_dir()):
+        try:
+            stamp.append(root.stat().st_mtime_ns)
+        except OSError:
+            stamp.append(None)
+    return tuple(stamp)
+
+
+_recent: dict[str, tuple[float, Variant]] = {}
+RECHECK_SECONDS = 1.0
+
+
 def load_variant(name: str) -> Variant:
-    """Load (and cache) a variant by id or folder path; raises VariantError."""
-    folder = find_variant(name)
+    """Load (and cache) a variant by id or folder path; raises VariantError.
+
+    Files are looked at again at most once a second, so adjudicating many positions in a
+    row costs no file-system calls, while an edited variant is still picked up.
+    """
+    now = time.monotonic()
+    hit = _recent.get(name)
+    if hit is not None and now - hit[0] < RECHECK_SECONDS:
+        return hit[1]
+    variant = _load_variant(name)
+    _recent[name] = (now, variant)
+    return variant
+
+
+def _load_variant(name: str) -> Variant:
+    stamp = _dirs_stamp()
+    hit = _found.get(name)
+    if hit is not None and hit[0] == stamp:
+        folder = hit[1]
+    else:
+        folder = find_variant(name)
+        _found[name] = (stamp, folder)
     path = folder / "variant.toml"
-    return _load_folder(str(folder.resolve()), path.stat().st_mtime)
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        _found.pop(name, None)
+        raise VariantError(name, [f"{path} is gone"]) from None
+    return _load_folder(str(folder.resolve()), mtime)
 
 
 def map_path(name: str) -> Path | None:

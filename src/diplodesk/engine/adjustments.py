@@ -55,7 +55,6 @@ def needs_adjustment(position: Position) -> bool:
 
 def resolve_adjustments(position: Position) -> AdjustmentOutcome:
     given, results = parse_all(position, PhaseType.ADJUSTMENT)
-    board = position.board
     counts = adjustment_counts(position)
     units = dict(position.units)
     by_power: dict[str, list] = {}
@@ -80,7 +79,6 @@ def _fmt(order) -> str:
 
 
 def _builds(position: Position, power: str, n: int, orders, units, results) -> None:
-    board = position.board
     used = 0
     for g in orders:
         o = g.order

@@ -42,7 +42,6 @@ class MovementChecker:
         )
 
     def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:
-        b = self.board
         prov = unit.province
         if isinstance(order, Hold):
             return Ord(Kind.HOLD, prov, unit.power, unit.type), replace(order, unit=unit.type, loc=unit.loc), None

@@ -8,6 +8,7 @@ both use it, so what one accepts the other does too.
 from __future__ import annotations
 
 import re
+
 from .board import Board
 
 COASTS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
@@ -44,6 +45,7 @@ class NameTable:
         self.board = board
         self.names: dict[tuple[str, ...], str] = {}
         self.longest = 1
+        self.exact = {loc for p in board.provinces.values() for loc in (p.id, *p.locations)}
         for p in board.provinces.values():
             for name in (p.id, p.name, *p.aliases):
                 key = tuple(t for t, _ in tokenize(name))
@@ -76,6 +78,8 @@ class NameTable:
 
     def location(self, text: str) -> str | None:
         """The location a whole string names, or None (coast not checked against the board)."""
+        if text in self.exact:
+            return text
         tokens = [t for t, _ in tokenize(text)]
         if not tokens:
             return None

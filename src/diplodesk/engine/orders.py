@@ -133,9 +133,37 @@ class _Tok:
     col: int
 
 
+_FAST_KINDS = {
+    "A": "ARMY", "F": "FLEET", "H": "HOLD", "S": "SUPPORT", "C": "CONVOY", "-": "MOVE",
+    "VIA": "VIA", "B": "BUILD", "D": "DISBAND", "R": "RETREAT",
+}
+
+
+def _fast_tokens(text: str, board: Board) -> list[_Tok] | None:
+    """Tokens of an order in the exact judge short form (``F nth - pic``), else None."""
+    exact = name_table(board).exact
+    toks = []
+    col = 0
+    for part in text.split(" "):
+        if part in exact:
+            toks.append(_Tok("LOC", part, col))
+        else:
+            kind = _FAST_KINDS.get(part)
+            if kind is None:
+                return None
+            toks.append(_Tok(kind, part, col))
+        col += len(part) + 1
+    return toks
+
+
 class _Reader:
     def __init__(self, text: str, board: Board, powers: dict[str, str]):
         self.text = text
+        self.pos = 0
+        fast = _fast_tokens(text, board)
+        if fast is not None:
+            self.toks = fast
+            return
         raw = tokenize(text)
         words = [t for t, _ in raw]
         table = name_table(board)
@@ -150,6 +178,12 @@ class _Reader:
             # single letters and keywords first: no province is called "a" or "to"
             if kw is not None and (len(word) <= 2 or word in ("army", "fleet")):
                 toks.append(_Tok(kw, word, col))
+                i += 1
+                continue
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            if word in powers and nxt in ("a", "f", "army", "fleet", ":"):
+                # "English A wal": a nationality, even where it also names a place
+                toks.append(_Tok("POWER", powers[word], col))
                 i += 1
                 continue
             found = table.match(words, i)
@@ -167,7 +201,6 @@ class _Reader:
                 toks.append(_Tok("WORD", word, col))
             i += 1
         self.toks = toks
-        self.pos = 0
 
     def peek(self, *kinds: str) -> bool:
         return self.pos < len(self.toks) and (not kinds or self.toks[self.pos].kind in kinds)
@@ -212,13 +245,39 @@ def power_words(powers: dict[str, str] | None) -> dict[str, str]:
     return {k.lower(): v for k, v in (powers or {}).items()}
 
 
+_CACHE_SIZE = 50_000
+
+
 def parse_order(
     text: str,
     board: Board,
     phase: PhaseType = PhaseType.MOVEMENT,
     powers: dict[str, str] | None = None,
 ) -> AnyOrder:
-    """Parse one order; ``powers`` maps names and adjectives (any case) to power names."""
+    """Parse one order; ``powers`` maps names and adjectives (any case) to power names.
+
+    Results (and errors) are remembered per board: the same texts come back every turn.
+    """
+    if not isinstance(text, str):
+        raise OrderParseError(str(text), "an order must be text")
+    cache = board._cache.setdefault("orders", {})
+    # callers pass the same powers mapping every time (orderset.power_words caches it)
+    key = (text, phase, id(powers) if powers else 0)
+    hit = cache.get(key)
+    if hit is None:
+        try:
+            hit = _parse(text, board, phase, powers)
+        except OrderParseError as e:
+            hit = e
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        cache[key] = hit
+    if isinstance(hit, OrderParseError):
+        raise hit
+    return hit
+
+
+def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | None) -> AnyOrder:
     if not isinstance(text, str):
         raise OrderParseError(str(text), "an order must be text")
     if len(text) > 500:

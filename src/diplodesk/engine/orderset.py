@@ -25,10 +25,16 @@ class Given:
 
 
 def power_words(position: Position) -> dict[str, str]:
-    words = {}
-    for p in position.variant.powers:
-        words[p.name] = p.name
-        words[p.adjective] = p.name
+    """Power names and adjectives -> power name; one dict per board, so parses cache well."""
+    cache = position.board._cache
+    key = ("power_words", position.variant.power_names)
+    words = cache.get(key)
+    if words is None:
+        words = {}
+        for p in position.variant.powers:
+            words[p.name] = p.name
+            words[p.adjective] = p.name
+        cache[key] = words
     return words
 
 

@@ -117,6 +117,9 @@ class Position:
         return _PositionReader(data, load_variant).read()
 
 
+_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
 def _unit_key(u: Unit) -> tuple[str, str]:
     return (u.power, u.loc)
 
@@ -144,6 +147,7 @@ class _PositionReader:
         self.board = variant.board
         self.names = name_table(variant.board)
         self.powers = {p.name.lower(): p.name for p in variant.powers}
+        self.exact_powers = frozenset(variant.power_names)
         rules = d.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise self.fail("rules", f"expected a list of rule names, got {rules!r}")
@@ -243,6 +247,13 @@ class _PositionReader:
         return loc
 
     def unit(self, u: Any, where: str) -> Unit:
+        # fast path: the canonical form this engine writes itself
+        if type(u) is dict and len(u) == 3:
+            power, t, at = u.get("power"), u.get("type"), u.get("at")
+            if power in self.exact_powers and t in _TYPES and at in self.names.exact:
+                utype = _TYPES[t]
+                if self.board.can_stand(utype, at):
+                    return Unit(power, utype, at)
         if not isinstance(u, Mapping):
             raise self.fail(where, "expected {power, type, at}")
         power = self.power(u.get("power"), f"{where}.power")

@@ -1,0 +1,173 @@
+"""Engine speed: a full standard movement phase, and a synthetic large board.
+
+    python bench/bench_engine.py [--quick]
+
+Reports our median time to adjudicate a standard movement phase with 34 units ordered
+(target: 0.2 ms or less), and where the optional ``diplomacy`` package (MILA's engine,
+AGPL: never a dependency, only a yardstick) is installed, its median on the same
+positions and the ratio. Then a synthetic board of about 2,000 provinces and 1,000 units,
+at several sizes, to show that time grows about linearly with the number of units.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from diplodesk.engine import adjudicate, load_position  # noqa: E402
+from diplodesk.engine.board import ProvinceKind  # noqa: E402
+from diplodesk.engine.options import movement_options  # noqa: E402
+from diplodesk.engine.orders import format_order  # noqa: E402
+from diplodesk.engine.variant import Variant  # noqa: E402
+from diplodesk.variants import load_variant  # noqa: E402
+
+
+def standard_positions(n: int, seed: int = 34) -> list[dict]:
+    """Positions with all 34 centres' worth of units (34 units), each with a random legal order."""
+    rng = random.Random(seed)
+    v = load_variant("standard")
+    out = []
+    land = [p for p in v.board.provinces.values() if p.kind is not ProvinceKind.IMPASSABLE]
+    while len(out) < n:
+        rng.shuffle(land)
+        units = []
+        for p in land[:34]:
+            if p.kind is ProvinceKind.SEA or (p.kind is ProvinceKind.COAST and rng.random() < 0.4):
+                units.append({"power": rng.choice(v.power_names), "type": "F", "at": rng.choice(p.locations)})
+            else:
+                units.append({"power": rng.choice(v.power_names), "type": "A", "at": p.id})
+        data = {"variant": "standard", "phase": "S1901M", "units": units}
+        pos = load_position(data)
+        orders: dict[str, list[str]] = {}
+        for prov, u in pos.units.items():
+            opts = movement_options(pos, prov)
+            orders.setdefault(u.power, []).append(format_order(rng.choice(opts)))
+        data["orders"] = orders
+        out.append(data)
+    return out
+
+
+def median_ms(fn, items, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        for it in items:
+            t0 = time.perf_counter()
+            fn(it)
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def mila_adjudicator():
+    try:
+        from diplomacy import Game  # type: ignore
+    except ImportError:
+        return None
+
+    def run(data):
+        g = Game()
+        g.clear_units()
+        by_power: dict[str, list[str]] = {}
+        for u in data["units"]:
+            by_power.setdefault(u["power"].upper(), []).append(f"{u['type']} {u['at'].upper().replace('/', '/')}")
+        for p, us in by_power.items():
+            g.set_units(p, us)
+        for p, orders in data["orders"].items():
+            g.set_orders(p.upper(), [o.upper().replace(" VIA", " VIA") for o in orders])
+        g.process()
+
+    return run
+
+
+def synthetic_variant(side: int) -> Variant:
+    """A side x side grid of land provinces, every fourth a centre, four powers."""
+    provinces, army = {}, []
+    for r in range(side):
+        for c in range(side):
+            pid = f"p{r}_{c}"
+            provinces[pid] = {"name": f"Prov {r} {c}", "kind": "land", "center": (r + c) % 4 == 0}
+            if c + 1 < side:
+                army.append(f"{pid} p{r}_{c + 1}")
+            if r + 1 < side:
+                army.append(f"{pid} p{r + 1}_{c}")
+    data = {
+        "id": "grid", "name": "Grid",
+        "powers": {n: {"adjective": n, "color": "#336699"} for n in ("North", "South", "East", "West")},
+        "provinces": provinces, "adjacency": {"army": army, "fleet": []},
+        "start": {"phase": "S1901M", "units": []}, "victory": {"centers": 1},
+    }
+    return Variant.from_data(data, "synthetic")
+
+
+def synthetic_position(variant: Variant, n_units: int, rng: random.Random) -> dict:
+    board = variant.board
+    provs = list(board.provinces)
+    rng.shuffle(provs)
+    powers = variant.power_names
+    units = [{"power": rng.choice(powers), "type": "A", "at": p} for p in provs[:n_units]]
+    at = {u["at"] for u in units}
+    orders: dict[str, list[str]] = {}
+    for u in units:
+        nbrs = sorted(board.army_adj[u["at"]])
+        roll = rng.random()
+        if roll < 0.5:
+            o = f"A {u['at']} - {rng.choice(nbrs)}"
+        elif roll < 0.8:
+            friend = [n for n in nbrs if n in at]
+            if friend:
+                f = rng.choice(friend)
+                dest = rng.choice(sorted(board.army_adj[f] & board.army_adj[u["at"]]) or [None])
+                o = f"A {u['at']} S A {f}" + (f" - {dest}" if dest and rng.random() < 0.6 else "")
+            else:
+                o = f"A {u['at']} H"
+        else:
+            o = f"A {u['at']} H"
+        orders.setdefault(u["power"], []).append(o)
+    return {"variant": "grid", "phase": "S1901M", "units": units, "orders": orders}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    positions = standard_positions(20 if args.quick else 50)
+    adjudicate(positions[0])  # warm caches (variant load)
+    ours = median_ms(adjudicate, positions, 3 if args.quick else 10)
+    print(f"standard movement phase, 34 units ordered: median {ours:.3f} ms (target <= 0.2 ms)")
+    mila = mila_adjudicator()
+    if mila is not None:
+        try:
+            theirs = median_ms(mila, positions, 2 if args.quick else 5)
+            print(f"  MILA diplomacy on the same positions: median {theirs:.3f} ms; ratio {theirs / ours:.1f}x")
+        except Exception as e:  # a yardstick only
+            print(f"  MILA diplomacy could not run these positions: {e}")
+    else:
+        print("  (MILA 'diplomacy' not installed: pip install diplomacy to compare)")
+
+    import diplodesk.engine as eng
+    side = 45  # 2,025 provinces
+    variant = synthetic_variant(side)
+    loader = lambda ref: variant  # noqa: E731
+    from diplodesk.engine.position import Position
+    from diplodesk.engine.process import outcome_to_json, process
+
+    def run(data):
+        return outcome_to_json(process(Position.from_json(data, loader)))
+
+    rng = random.Random(7)
+    print(f"synthetic board: {len(variant.board.provinces)} provinces")
+    for n in (125, 250, 500, 1000):
+        items = [synthetic_position(variant, n, rng) for _ in range(3)]
+        ms = median_ms(run, items, 2 if args.quick else 3)
+        print(f"  {n:5d} units: {ms:8.1f} ms  ({ms / n * 1000:.1f} us per unit)")
+    del eng
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

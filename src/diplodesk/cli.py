@@ -1,0 +1,208 @@
+"""``diplodesk``: no argument opens the app; subcommands work headless (CONTRACTS 2).
+
+Exit status 0 on success, 2 on bad input with one line on stderr naming the file, the
+field or order and what is wrong; never a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+MAX_POSITION_BYTES = 16 * 1024 * 1024
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report")
+
+
+class BadInput(Exception):
+    """Bad input: the message is the one line to print."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse prints usage too)
+        raise BadInput(f"{self.prog}: {message} (see --help)")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="diplodesk", description="Diplomacy map editor and adjudicator.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    a = sub.add_parser("adjudicate", help="adjudicate a position (JSON) and print the result")
+    a.add_argument("position", type=Path)
+    a.add_argument("-o", "--output", type=Path)
+
+    v = sub.add_parser("variant", help="list, export or check variants")
+    vsub = v.add_subparsers(dest="variant_command", parser_class=_Parser, required=True)
+    vsub.add_parser("list", help="the built-in and user variants")
+    e = vsub.add_parser("export", help="a variant's board as JSON")
+    e.add_argument("name")
+    e.add_argument("-o", "--output", type=Path)
+    c = vsub.add_parser("check", help="check a variant and list every problem")
+    c.add_argument("name")
+
+    r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
+    r.add_argument("position", type=Path)
+    r.add_argument("-o", "--output", type=Path, required=True)
+    r.add_argument("--power")
+    r.add_argument("--width", type=int, default=2000)
+    r.add_argument("--palette", choices=("default", "colorblind"), default="default")
+
+    rep = sub.add_parser("report", help="a power's adjudication report as text")
+    rep.add_argument("position", type=Path)
+    rep.add_argument("--power", required=True)
+    return p
+
+
+def read_json(path: Path) -> Any:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such file") from None
+    except OSError as e:
+        raise BadInput(f"{path}: {e.strerror or e}") from None
+    if size > MAX_POSITION_BYTES:
+        raise BadInput(f"{path}: {size} bytes is more than the {MAX_POSITION_BYTES // 2**20} MiB allowed")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise BadInput(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a text file (not UTF-8)") from None
+    except OSError as e:
+        raise BadInput(f"{path}: {e.strerror or e}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"{path}: not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except RecursionError:
+        raise BadInput(f"{path}: JSON nested too deeply") from None
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise BadInput(f"{output}: cannot write: {e.strerror or e}") from None
+
+
+def cmd_adjudicate(args) -> int:
+    from .engine import PositionError, adjudicate
+
+    data = read_json(args.position)
+    try:
+        result = adjudicate(data)
+    except PositionError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    except RecursionError:
+        raise BadInput(f"{args.position}: the position is too large to adjudicate") from None
+    _write(json.dumps(result, indent=1) + "\n", args.output)
+    return 0
+
+
+def cmd_variant(args) -> int:
+    from .engine import VariantError
+    from .variants import list_variants, load_variant
+
+    if args.variant_command == "list":
+        for info in list_variants():
+            where = "built-in" if info.builtin else str(info.path)
+            print(f"{info.id}\t{info.name}\t{where}")
+        return 0
+    try:
+        variant = load_variant(args.name)
+    except VariantError as e:
+        if args.variant_command == "check":
+            for problem in e.problems:
+                print(f"{e.source}: {problem}")
+        raise BadInput(f"variant {args.name}: {e}") from None
+    if args.variant_command == "check":
+        print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
+              f"{len(variant.board.centers)} centres, {len(variant.powers)} powers)")
+        return 0
+    _write(json.dumps(variant.to_export(), indent=1) + "\n", args.output)
+    return 0
+
+
+def cmd_render(args) -> int:
+    from .engine import PositionError, load_position
+
+    data = read_json(args.position)
+    try:
+        position = load_position(data)
+    except PositionError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    if args.power and args.power not in position.variant.power_names:
+        raise BadInput(f"--power: unknown power {args.power!r} "
+                       f"(powers: {', '.join(position.variant.power_names)})")
+    if args.output.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
+    if not 100 <= args.width <= 20000:
+        raise BadInput(f"--width: {args.width} is not between 100 and 20000 pixels")
+    try:
+        from .render.export import RenderError, render_file
+    except ImportError as e:
+        raise BadInput(f"render: drawing is not available here ({e})") from None
+    try:
+        render_file(data, args.output, power=args.power, width=args.width, palette=args.palette)
+    except RenderError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    except OSError as e:
+        raise BadInput(f"{args.output}: cannot write: {e.strerror or e}") from None
+    return 0
+
+
+def cmd_report(args) -> int:
+    from .engine import PositionError, load_position
+    from .engine.reports import power_report
+
+    data = read_json(args.position)
+    try:
+        position = load_position(data)
+    except PositionError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    powers = {p.lower(): p for p in position.variant.power_names}
+    power = powers.get(args.power.lower())
+    if power is None:
+        raise BadInput(f"--power: unknown power {args.power!r} (powers: {', '.join(position.variant.power_names)})")
+    sys.stdout.write(power_report(position, power))
+    return 0
+
+
+def _run_gui(argv: list[str]) -> int:
+    path = Path(argv[0]) if argv else None
+    if path is not None and not path.exists():
+        raise BadInput(f"{path}: no such file")
+    try:
+        from .gui.app import run
+    except ImportError as e:
+        raise BadInput(f"the desktop app cannot start here: {e}") from None
+    return run(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        if not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-")):
+            return _run_gui(argv)
+        args = _build_parser().parse_args(argv)
+        handler = {
+            "adjudicate": cmd_adjudicate,
+            "variant": cmd_variant,
+            "render": cmd_render,
+            "report": cmd_report,
+        }[args.command]
+        return handler(args)
+    except BadInput as e:
+        print(f"diplodesk: {e}" if not str(e).startswith("diplodesk") else str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

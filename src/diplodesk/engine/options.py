@@ -1,0 +1,117 @@
+"""The orders a unit may legally be given: the engine's answer to "what can I click next?".
+
+The GUI asks here which places light up while an order is being built (as godip's option
+trees do); property tests draw random legal orders from here. Legality is checked by the
+same :class:`~diplodesk.engine.movement.MovementChecker` that adjudication uses, so the
+two can never disagree.
+"""
+
+from __future__ import annotations
+
+from .adjustments import adjustment_counts, free_home_centers
+from .board import ProvinceKind, UnitType
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
+from .outcome import Illegal
+from .phase import PhaseType
+from .position import Position
+from .retreats import allowed_retreats
+
+
+def _legal(checker, unit, order) -> bool:
+    try:
+        checker.check(unit, order)
+        return True
+    except Illegal:
+        return False
+
+
+def move_targets(position: Position, prov: str) -> list[str]:
+    """Places the unit in ``prov`` may be ordered to move to (coasts for fleets)."""
+    from .movement import MovementChecker
+
+    unit = position.units[prov]
+    board = position.board
+    checker = MovementChecker(position)
+    out: list[str] = []
+    if unit.type is UnitType.FLEET:
+        cands = sorted(board.fleet_adj.get(unit.loc, ()))
+    else:
+        cands = sorted(
+            p for p, info in board.provinces.items()
+            if info.kind in (ProvinceKind.LAND, ProvinceKind.COAST) and p != prov
+        )
+    for dest in cands:
+        if _legal(checker, unit, Move(unit.type, unit.loc, dest)):
+            out.append(dest)
+    return out
+
+
+def movement_options(position: Position, prov: str) -> list[Order]:
+    """Every legal order for the unit in ``prov`` in a movement phase."""
+    from .movement import MovementChecker
+
+    unit = position.units[prov]
+    board = position.board
+    checker = MovementChecker(position)
+    out: list[Order] = [Hold(unit.type, unit.loc)]
+    for dest in move_targets(position, prov):
+        out.append(Move(unit.type, unit.loc, dest))
+    near = board.province_neighbours[prov] | {prov}
+    for other_prov, other in position.units.items():
+        if other_prov == prov:
+            continue
+        s = Support(unit.type, unit.loc, other.type, other.loc, None)
+        if other_prov in board.province_neighbours[prov] and _legal(checker, unit, s):
+            out.append(s)
+        for dest in board.province_neighbours[other_prov] & near:
+            if dest == prov:
+                continue
+            s = Support(unit.type, unit.loc, other.type, other.loc, dest)
+            if _legal(checker, unit, s):
+                out.append(s)
+    if unit.type is UnitType.FLEET and board.is_sea(prov):
+        for army_prov, army in position.units.items():
+            if army.type is not UnitType.ARMY or not board.is_coastal(army_prov):
+                continue
+            for dest, info in board.provinces.items():
+                if info.kind is ProvinceKind.COAST and dest != army_prov:
+                    c = Convoy(unit.type, unit.loc, UnitType.ARMY, army_prov, dest)
+                    if _legal(checker, unit, c):
+                        out.append(c)
+    return out
+
+
+def retreat_options(position: Position, prov: str) -> list[Order]:
+    d = position.dislodged[prov]
+    u = d.unit
+    return [Disband(u.type, u.loc)] + [Retreat(u.type, u.loc, loc) for loc in allowed_retreats(position, d)]
+
+
+def adjustment_options(position: Position, power: str) -> list[Order | Waive]:
+    """Builds (every type and coast) or removals open to ``power`` this winter."""
+    n = adjustment_counts(position).get(power, 0)
+    board = position.board
+    out: list[Order | Waive] = []
+    if n > 0:
+        for c in free_home_centers(position, power):
+            p = board.provinces[c]
+            out.append(Build(UnitType.ARMY, c))
+            if p.kind is ProvinceKind.COAST:
+                out.extend(Build(UnitType.FLEET, loc) for loc in p.locations)
+        out.append(Waive())
+    elif n < 0:
+        out.extend(Remove(u.type, u.loc) for u in position.units_of(power))
+    return out
+
+
+def options(position: Position, power: str) -> dict[str, list]:
+    """All legal orders of a power this phase, by unit province ("" for builds)."""
+    t = position.phase.type
+    if t is PhaseType.MOVEMENT:
+        return {p: movement_options(position, p) for p, u in position.units.items() if u.power == power}
+    if t is PhaseType.RETREAT:
+        return {p: retreat_options(position, p) for p, d in position.dislodged.items() if d.unit.power == power}
+    return {"": adjustment_options(position, power)}
+
+
+__all__ = ["adjustment_options", "move_targets", "movement_options", "options", "retreat_options"]

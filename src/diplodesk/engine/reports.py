@@ -1,0 +1,37 @@
+"""Per-power reports: what a power is told after a phase is adjudicated.
+
+A report is a projection of the full result (DESIGN principle 4): it may only leave facts
+out. Without a fog-of-war rule a power learns everything; the Blind rule narrows this.
+"""
+
+from __future__ import annotations
+
+from .position import Position
+from .process import process
+
+
+def power_report(position: Position, power: str) -> str:
+    """The power's adjudication report for ``position`` as plain text."""
+    outcome = process(position)
+    lines = [f"{position.phase.long_name}: report for {power}", ""]
+    by_power: dict[str, list] = {}
+    for r in outcome.results:
+        by_power.setdefault(r.power or "", []).append(r)
+    for p in [power] + [x for x in position.variant.power_names if x != power]:
+        results = by_power.get(p, [])
+        if not results:
+            continue
+        lines.append(f"{p}:")
+        for r in results:
+            shown = r.order or r.text or ""
+            mark = r.status.value if not r.reason else f"{r.status.value} ({r.reason})"
+            lines.append(f"  {shown:<28} {mark}")
+        lines.append("")
+    nxt = outcome.next
+    own = nxt.centers_of(power)
+    lines.append(f"Centres of {power} ({len(own)}): {', '.join(own) or 'none'}")
+    lines.append(f"Units of {power}: {len(nxt.units_of(power))}")
+    lines.append(f"Next phase: {nxt.phase.long_name}")
+    if outcome.winner:
+        lines.append(f"{outcome.winner} has won the game.")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,115 @@
+"""Invariants of adjudication on random positions with random legal orders."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from diplodesk.engine import adjudicate, load_position
+from diplodesk.engine.board import ProvinceKind, UnitType
+from diplodesk.engine.options import movement_options, retreat_options
+from diplodesk.engine.orders import format_order
+from diplodesk.variants import load_variant
+
+VARIANT = load_variant("standard")
+BOARD = VARIANT.board
+POWERS = VARIANT.power_names
+
+
+def random_position(rng: random.Random, n_units: int) -> dict:
+    provs = [p for p in BOARD.provinces.values() if p.kind is not ProvinceKind.IMPASSABLE]
+    rng.shuffle(provs)
+    units = []
+    for p in provs[:n_units]:
+        kinds = []
+        if p.kind in (ProvinceKind.LAND, ProvinceKind.COAST):
+            kinds.append(("A", p.id))
+        if p.kind in (ProvinceKind.SEA, ProvinceKind.COAST):
+            kinds.extend(("F", loc) for loc in p.locations)
+        t, loc = rng.choice(kinds)
+        units.append({"power": rng.choice(POWERS), "type": t, "at": loc})
+    centers = {}
+    for c in BOARD.centers:
+        if rng.random() < 0.7:
+            centers.setdefault(rng.choice(POWERS), []).append(c)
+    return {"variant": "standard", "phase": "F1905M", "units": units, "centers": centers}
+
+
+def random_orders(rng: random.Random, data: dict) -> dict:
+    pos = load_position(data)
+    orders: dict[str, list[str]] = {}
+    for prov, unit in pos.units.items():
+        opts = movement_options(pos, prov)
+        # favour moves and supports so that battles happen
+        order = rng.choice(opts if rng.random() < 0.3 else [o for o in opts if type(o).__name__ != "Hold"] or opts)
+        orders.setdefault(unit.power, []).append(format_order(order))
+    return orders
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(4, 34))
+def test_movement_invariants(rng, n):
+    data = random_position(rng, n)
+    data["orders"] = random_orders(rng, data)
+    result = adjudicate(data)
+    assert adjudicate(data) == result  # deterministic
+    nxt = result["next"]
+    provs = [u["at"].split("/")[0] for u in nxt["units"]]
+    assert len(provs) == len(set(provs)), "one unit per province"
+    dislodged = nxt.get("dislodged", [])
+    gone = [r for r in result["orders"] if r["reason"] == "no retreat"]
+    assert len(nxt["units"]) + len(dislodged) + len(gone) == len(data["units"]), "no unit lost or made"
+    moved_in = {r["order"].split(" - ")[1].split()[0].split("/")[0]
+                for r in result["orders"] if r["status"] == "succeeds" and " - " in (r["order"] or "")}
+    for d in dislodged:
+        prov = d["at"].split("/")[0]
+        assert prov in provs and prov in moved_in, "a dislodged unit was beaten by a move into its province"
+        for loc in d["retreats"]:
+            assert loc.split("/")[0] not in provs and loc.split("/")[0] != d["attacker_from"]
+            assert loc.split("/")[0] not in nxt.get("contested", [])
+    # the order in which orders and units are listed does not matter
+    shuffled = dict(data, units=list(reversed(data["units"])),
+                    orders={p: list(reversed(o)) for p, o in reversed(list(data["orders"].items()))})
+    again = adjudicate(shuffled)
+    assert sorted(map(str, again["orders"])) == sorted(map(str, result["orders"]))
+    # then retreat at random: still one unit per province, only to allowed places
+    if nxt["phase"].endswith("R"):
+        pos = load_position(nxt)
+        orders: dict[str, list[str]] = {}
+        for prov, d in pos.dislodged.items():
+            orders.setdefault(d.unit.power, []).append(format_order(rng.choice(retreat_options(pos, prov))))
+        after = adjudicate(dict(nxt, orders=orders))["next"]
+        provs2 = [u["at"].split("/")[0] for u in after["units"]]
+        assert len(provs2) == len(set(provs2))
+        allowed = {d["at"].split("/")[0]: set(d["retreats"]) for d in dislodged}
+        before = {u["at"] for u in nxt["units"]}
+        for u in after["units"]:
+            if u["at"] not in before:
+                assert any(u["at"] in a for a in allowed.values())
+        # centres: every owned place is a centre, owned once
+        owned = [c for cs in after["centers"].values() for c in cs]
+        assert len(owned) == len(set(owned)) and set(owned) <= set(BOARD.centers)
+
+
+def test_a_whole_random_game_runs():
+    rng = random.Random(1901)
+    data = dict(load_position({"variant": "standard", "phase": "S1901M"}).start(VARIANT).to_json())
+    for _ in range(60):
+        pos = load_position(data)
+        orders: dict[str, list[str]] = {}
+        if pos.phase.type.value == "M":
+            orders = random_orders(rng, data)
+        elif pos.phase.type.value == "R":
+            for prov, d in pos.dislodged.items():
+                orders.setdefault(d.unit.power, []).append(format_order(rng.choice(retreat_options(pos, prov))))
+        result = adjudicate(dict(data, orders=orders))
+        data = result["next"]
+        units = {p: 0 for p in POWERS}
+        for u in data["units"]:
+            units[u["power"]] += 1
+        if data["phase"].endswith("M") and data["phase"].startswith("S"):
+            for p in POWERS:  # after adjustments nobody has more units than centres
+                assert units[p] <= len(data["centers"].get(p, []))
+        if "winner" in data:
+            break
+    assert UnitType.ARMY  # reached the end without an exception

@@ -1,0 +1,104 @@
+"""The standard variant as data, and the loader that reports every problem with its place."""
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from diplodesk.engine import VariantError
+from diplodesk.engine.variant import Variant
+from diplodesk.paths import builtin_variants_dir
+from diplodesk.variants import list_variants, load_variant
+
+FACTS = json.loads((Path(__file__).parent / "data" / "standard_facts.json").read_text())
+
+
+def standard_data() -> dict:
+    with open(builtin_variants_dir() / "standard" / "variant.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def test_export_agrees_with_the_facts():
+    ex = load_variant("standard").to_export()
+    assert len(ex["powers"]) == 7
+    provs = {p["id"]: p for p in ex["provinces"]}
+    assert len(provs) == 76 and provs["swi"]["kind"] == "impassable"
+    for fact in FACTS["provinces"]:
+        mine = provs[fact["id"]]
+        assert (mine["kind"], mine["supply_center"], mine["home"], mine["coasts"]) == (
+            fact["kind"], fact["center"], fact["home"], fact["coasts"]), fact["id"]
+    assert ex["adjacency"]["army"] == FACTS["army"]
+    assert ex["adjacency"]["fleet"] == FACTS["fleet"]
+    assert sorted(ex["start"]["units"], key=lambda u: u["at"]) == FACTS["start_units"]
+    assert sum(p["supply_center"] for p in ex["provinces"]) == FACTS["centers"] == 34
+    assert ex["victory"]["centers"] == 18
+    assert ex["start"]["phase"] == "S1901M"
+
+
+def test_list_includes_standard():
+    assert "standard" in [v.id for v in list_variants()]
+
+
+def test_unknown_variant():
+    with pytest.raises(VariantError, match="no such variant"):
+        load_variant("no-such-variant")
+
+
+def problems(mutate) -> list[str]:
+    data = standard_data()
+    mutate(data)
+    with pytest.raises(VariantError) as e:
+        Variant.from_data(data, "test")
+    return e.value.problems
+
+
+def test_unknown_ids_in_adjacency():
+    found = problems(lambda d: d["adjacency"]["army"].append("lon xyz"))
+    assert any("adjacency.army" in p and "unknown province 'xyz'" in p for p in found)
+
+
+def test_duplicate_adjacency():
+    found = problems(lambda d: d["adjacency"]["army"].append("bur par"))
+    assert any("listed twice" in p for p in found)
+
+
+def test_army_adjacency_at_sea():
+    found = problems(lambda d: d["adjacency"]["army"].append("nth lon"))
+    assert any("an army cannot stand in 'nth'" in p for p in found)
+
+
+def test_coast_with_no_sea_neighbour():
+    def drop(d):
+        d["adjacency"]["fleet"] = [p for p in d["adjacency"]["fleet"] if "stp/nc" not in p]
+    assert any("stp/nc has no sea neighbour" in p for p in problems(drop))
+
+
+def test_home_centre_not_a_centre():
+    def f(d):
+        d["provinces"]["ruh"]["home"] = "Germany"
+    assert any("provinces.ruh.home" in p and "supply centre" in p for p in problems(f))
+
+
+def test_start_unit_where_it_cannot_stand():
+    def f(d):
+        d["start"]["units"].append({"power": "England", "type": "F", "at": "boh"})
+    assert any("start.units[22]" in p and "cannot stand in boh" in p for p in problems(f))
+
+
+def test_every_problem_is_reported_at_once():
+    def f(d):
+        d["adjacency"]["army"].append("lon xyz")
+        d["provinces"]["ruh"]["home"] = "Germany"
+        d["powers"]["Austria"]["color"] = "red"
+    assert len(problems(f)) >= 3
+
+
+def test_user_variant_folder_is_found(tmp_path, monkeypatch, _user_data):
+    folder = _user_data / "diplodesk" / "variants" / "mine"
+    folder.mkdir(parents=True)
+    text = (builtin_variants_dir() / "standard" / "variant.toml").read_text()
+    (folder / "variant.toml").write_text(text.replace('id = "standard"', 'id = "mine"'))
+    assert "mine" in [v.id for v in list_variants()]
+    assert load_variant("mine").id == "mine"
+    assert load_variant(str(folder)).id == "mine"

@@ -1,0 +1,94 @@
+"""The command line: results on stdout, and one clear line on stderr with status 2 for bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from diplodesk.cli import main
+
+POS = {"variant": "standard", "phase": "S1901M",
+       "units": [{"power": "England", "type": "F", "at": "nth"}],
+       "orders": {"England": ["F North Sea - Picardy"]}}
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path, data, name="pos.json"):
+    p = tmp_path / name
+    p.write_text(data if isinstance(data, str) else json.dumps(data))
+    return p
+
+
+def test_adjudicate_prints_the_result(tmp_path, capsys):
+    code, out, err = run(capsys, "adjudicate", str(write(tmp_path, POS)))
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["orders"][0]["status"] == "invalid"
+
+
+def test_adjudicate_to_file(tmp_path, capsys):
+    out = tmp_path / "out.json"
+    assert run(capsys, "adjudicate", str(write(tmp_path, POS)), "-o", str(out))[0] == 0
+    assert json.loads(out.read_text())["next"]["phase"] == "F1901M"
+
+
+def test_variant_list_and_export(tmp_path, capsys):
+    code, out, _ = run(capsys, "variant", "list")
+    assert code == 0 and out.startswith("standard\t")
+    code, out, _ = run(capsys, "variant", "export", "standard")
+    assert code == 0 and json.loads(out)["id"] == "standard"
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json at all", "not JSON"),
+    ("[1, 2]", "expected a JSON object"),
+    ({"variant": "nosuch", "phase": "S1901M"}, "no such variant"),
+    ({"variant": "standard", "phase": "S1901X"}, "phase"),
+    ({"variant": "standard", "phase": "S1901M", "units": [{"power": "Narnia", "type": "A", "at": "par"}]},
+     "unknown power 'Narnia'"),
+    ({"variant": "standard", "phase": "S1901M", "units": [{"power": "France", "type": "A", "at": "xyz"}]},
+     "units[0].at: unknown place 'xyz'"),
+    ({"variant": "standard", "phase": "S1901M", "units": [{"power": "France", "type": "A", "at": "nth"}]},
+     "an army cannot stand in nth"),
+    ({"variant": "standard", "phase": "S1901M", "units": "lots"}, "units: expected a list"),
+    ("[" * 50000 + "]" * 50000, "nested too deeply"),
+])
+def test_bad_input_is_one_line_and_status_2(tmp_path, capsys, content, words):
+    code, out, err = run(capsys, "adjudicate", str(write(tmp_path, content)))
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_huge_file_is_refused_without_reading_it(tmp_path, capsys):
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(64 * 1024 * 1024)
+    code, _, err = run(capsys, "adjudicate", str(big))
+    assert code == 2 and "MiB allowed" in err
+
+
+def test_missing_file_and_bad_arguments(tmp_path, capsys):
+    assert run(capsys, "adjudicate", str(tmp_path / "none.json"))[2].count("no such file") == 1
+    code, _, err = run(capsys, "adjudicate")
+    assert code == 2 and err.count("\n") == 1
+    code, _, err = run(capsys, "variant", "export", "nosuch")
+    assert code == 2 and "no such variant" in err
+
+
+def test_report_for_a_power(tmp_path, capsys):
+    code, out, _ = run(capsys, "report", str(write(tmp_path, POS)), "--power", "england")
+    assert code == 0 and "report for England" in out and "F nth - pic" in out
+    code, _, err = run(capsys, "report", str(write(tmp_path, POS)), "--power", "Narnia")
+    assert code == 2 and "unknown power" in err
+
+
+def test_console_script_runs_without_a_traceback(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "diplodesk.cli", "adjudicate", str(tmp_path / "x.json")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
