@@ -20,7 +20,7 @@ from .resolver import Kind, Ord, Resolver
 from .rules.borders import closed_provinces, is_difficult
 
 
-@dataclass
+@dataclass(slots=True)
 class Checked:
     """An order after the checks: what the resolver gets, and how to report it."""
 
@@ -37,14 +37,23 @@ class MovementChecker:
         self.pos = position
         self.board: Board = position.board
         self.closed = closed_provinces(self.board, position.phase.season)
-        self.seas = convoys.fleet_seas(
-            self.board, (u.province for u in position.units.values() if u.type is UnitType.FLEET)
-        )
+        self._seas: frozenset[str] | None = None
+        self.used_seas = False  # did the last check depend on where the fleets are?
+
+    @property
+    def seas(self) -> frozenset[str]:
+        """Seas with a fleet in them (worked out only when a convoy question comes up)."""
+        self.used_seas = True
+        if self._seas is None:
+            self._seas = convoys.fleet_seas(
+                self.board, (u.province for u in self.pos.units.values() if u.type is UnitType.FLEET)
+            )
+        return self._seas
 
     def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:
         prov = unit.province
         if isinstance(order, Hold):
-            return Ord(Kind.HOLD, prov, unit.power, unit.type), replace(order, unit=unit.type, loc=unit.loc), None
+            return Ord(Kind.HOLD, prov, unit.power, unit.type), Hold(unit.type, unit.loc), None
         if prov in self.closed:
             raise Illegal("illegal", f"{prov} is closed this season: its unit can take no orders")
         if isinstance(order, Move | Retreat):
@@ -152,19 +161,40 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     given, results = parse_all(position, PhaseType.MOVEMENT)
     chosen, several = assign_to_units(given, position.units, results)
     checker = MovementChecker(position)
+    cache = position.board._cache.setdefault("checks", {})
+    season = position.phase.season
     checked: dict[str, Checked] = {}
     for prov, unit in position.units.items():
         g = chosen.get(prov)
-        hold = Ord(Kind.HOLD, prov, unit.power, unit.type)
         if g is None:
             text = None if prov not in several else ""
-            checked[prov] = Checked(unit, hold, text, None)
+            checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), text, None)
             continue
-        try:
-            o, norm, dest_loc = checker.check(unit, g.order)
+        # Most checks depend only on the board, the unit and the order: remember them.
+        order = g.order
+        target = getattr(order, "target", None)
+        other = position.units.get(province_of(target)) if target else None
+        # id(order): parsed orders are shared objects; the entry keeps its order alive
+        key = (season, unit.type.value, unit.loc, id(order), other.type.value if other else None)
+        hit = cache.get(key)
+        if hit is None:
+            checker.used_seas = False
+            try:
+                o, norm, dest_loc = checker.check(unit, order)
+                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order)
+            except Illegal as e:
+                hit = (e, order)
+            if not checker.used_seas:
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[key] = hit
+        if len(hit) == 2:
+            checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
+        else:
+            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _ = hit
+            o = Ord(kind, prov, unit.power, unit.type, dest=dest, target=tgt, convoyed=convoyed, base=base,
+                    dest_loc=dloc)
             checked[prov] = Checked(unit, o, g.text, norm, dest_loc)
-        except Illegal as e:
-            checked[prov] = Checked(unit, hold, g.text, g.order, illegal=e)
     _settle_intent(checked)
     return checked, results
 
@@ -174,30 +204,30 @@ def _settle_intent(checked: dict[str, Checked]) -> None:
     fleet of its own power is legally ordered to convoy it; then match supports and convoys."""
     for c in checked.values():
         o = c.ord
-        if o.kind is Kind.CONVOY:
+        if o.kind == Kind.CONVOY:
             army = checked.get(o.target)
-            if army and army.ord.kind is Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
+            if army and army.ord.kind == Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
                 army.ord.convoyed = True
                 army.ord.base = 1
     for c in checked.values():
         o = c.ord
-        if o.kind is Kind.SUPPORT:
+        if o.kind == Kind.SUPPORT:
             t = checked.get(o.target)
             if t is None:
                 o.void = True
             elif o.dest is None:
-                o.void = t.ord.kind is Kind.MOVE
+                o.void = t.ord.kind == Kind.MOVE
             else:
                 # a coast named in the support must be the one moved to (DATC 6.B.9, 4.B.4)
                 o.void = not (
-                    t.ord.kind is Kind.MOVE
+                    t.ord.kind == Kind.MOVE
                     and t.ord.dest == o.dest
                     and (o.dest_loc is None or t.unit.type is not UnitType.FLEET or o.dest_loc == t.ord.dest_loc)
                 )
-        elif o.kind is Kind.CONVOY:
+        elif o.kind == Kind.CONVOY:
             t = checked.get(o.target)
             o.void = not (
-                t is not None and t.ord.kind is Kind.MOVE and t.ord.dest == o.dest and t.ord.convoyed
+                t is not None and t.ord.kind == Kind.MOVE and t.ord.dest == o.dest and t.ord.convoyed
             )
 
 
@@ -220,7 +250,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     moved: dict[str, Unit] = {}
     stayed: dict[str, Unit] = {}
     for prov, c in checked.items():
-        if c.ord.kind is Kind.MOVE and ok[prov]:
+        if c.ord.kind == Kind.MOVE and ok[prov]:
             moved[c.ord.dest] = replace(c.unit, loc=c.dest_loc or c.ord.dest)
         else:
             stayed[prov] = c.unit
@@ -239,7 +269,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     contested = set()
     for prov, c in checked.items():
         o = c.ord
-        if o.kind is Kind.MOVE and not ok[prov] and o.dest not in units:
+        if o.kind == Kind.MOVE and not ok[prov] and o.dest not in units:
             if res.prevent_strength(o) > 0:
                 contested.add(o.dest)
 
@@ -285,9 +315,9 @@ def _report(c: Checked, ok: bool, was_dislodged: bool, res: Resolver) -> OrderRe
         status = Status.FAILS if was_dislodged else Status.SUCCEEDS
         return OrderResult(u.power, None, f"{u} H", status, "no order", None, u.province)
     shown = format_order(c.order)
-    if o.kind is Kind.HOLD:
+    if o.kind == Kind.HOLD:
         st, why = (Status.FAILS, "dislodged") if was_dislodged else (Status.SUCCEEDS, None)
-    elif o.kind is Kind.MOVE:
+    elif o.kind == Kind.MOVE:
         if ok:
             st, why = Status.SUCCEEDS, None
         elif o.convoyed and not res.path(o):
@@ -296,7 +326,7 @@ def _report(c: Checked, ok: bool, was_dislodged: bool, res: Resolver) -> OrderRe
             st, why = Status.FAILS, ("dislodged" if was_dislodged else "bounced")
     elif o.void:
         st, why = Status.INVALID, "void"
-    elif o.kind is Kind.SUPPORT:
+    elif o.kind == Kind.SUPPORT:
         if ok:
             st, why = Status.SUCCEEDS, None
         else:

@@ -370,8 +370,11 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
 # -- formatting -------------------------------------------------------------------------
 
 
+_UNIT_PREFIX = {UnitType.ARMY: "A ", UnitType.FLEET: "F ", None: ""}
+
+
 def _u(unit: UnitType | None) -> str:
-    return f"{unit.value} " if unit else ""
+    return _UNIT_PREFIX[unit]
 
 
 def format_order(order: AnyOrder) -> str:

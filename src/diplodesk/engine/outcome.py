@@ -13,7 +13,7 @@ class Status(StrEnum):
     INVALID = "invalid"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OrderResult:
     """One line of a result: the order as given, as understood, and what became of it.
 

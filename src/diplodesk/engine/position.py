@@ -20,15 +20,15 @@ class PositionError(ValueError):
     """A position can't be used; the message names the field and the value at fault."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     power: str
     type: UnitType
     loc: str
+    province: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.loc)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", self.loc.partition("/")[0])
 
     def __str__(self) -> str:
         return f"{self.type.value} {self.loc}"
@@ -105,8 +105,10 @@ class Position:
                 x.to_json() for x in sorted(self.dislodged.values(), key=lambda x: _unit_key(x.unit))
             ]
             d["contested"] = sorted(self.contested)
-        powers = self.variant.power_names
-        d["centers"] = {p: self.centers_of(p) for p in powers if self.centers_of(p)}
+        owned: dict[str, list[str]] = {}
+        for c, p in self.centers.items():
+            owned.setdefault(p, []).append(c)
+        d["centers"] = {p: sorted(owned[p]) for p in self.variant.power_names if p in owned}
         d.update(self.extra)
         if with_orders:
             d["orders"] = {p: list(o) for p, o in self.orders.items()}

@@ -20,18 +20,20 @@ from enum import Enum
 from .board import Board, UnitType
 
 
-class Kind(Enum):
+class Kind:
+    """What a unit does, for the resolver (plain strings: this is the hot path)."""
+
     HOLD = "hold"
     MOVE = "move"
     SUPPORT = "support"
     CONVOY = "convoy"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Ord:
     """One unit's effective order, as the resolver sees it (provinces, not coasts)."""
 
-    kind: Kind
+    kind: str  # a Kind
     prov: str
     power: str
     utype: UnitType
@@ -59,7 +61,7 @@ BackupRule = Callable[["Resolver", list["Ord"]], None]
 def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
     """DATC 4.A.2 preferred: a convoy paradox makes the convoying fleets in it hold;
     a cycle of moves with no convoy in it is circular movement, and all its moves succeed."""
-    convoys = [o for o in cycle if o.kind is Kind.CONVOY]
+    convoys = [o for o in cycle if o.kind == Kind.CONVOY]
     if convoys:
         for c in convoys:
             c.disrupted = True
@@ -67,7 +69,7 @@ def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
             res.reset(o)
         return
     for o in cycle:
-        if o.kind is Kind.MOVE:
+        if o.kind == Kind.MOVE:
             res.settle(o, True)
         else:
             res.reset(o)
@@ -81,12 +83,12 @@ class Resolver:
         self.moves_into: dict[str, list[Ord]] = defaultdict(list)
         self.hold_supports: dict[str, list[Ord]] = defaultdict(list)
         for o in orders:
-            if o.kind is Kind.MOVE:
+            if o.kind == Kind.MOVE:
                 self.moves_into[o.dest].append(o)
         for o in orders:
             if o.void:
                 continue
-            if o.kind is Kind.SUPPORT:
+            if o.kind == Kind.SUPPORT:
                 t = self.by_prov.get(o.target)
                 if t is None:
                     o.void = True
@@ -94,7 +96,7 @@ class Resolver:
                     self.hold_supports[o.target].append(o)
                 else:
                     t.supports.append(o)
-            elif o.kind is Kind.CONVOY:
+            elif o.kind == Kind.CONVOY:
                 t = self.by_prov.get(o.target)
                 if t is not None:
                     t.convoys.append(o)
@@ -167,9 +169,9 @@ class Resolver:
     # -- decisions -------------------------------------------------------------------------
 
     def adjudicate(self, o: Ord) -> bool:
-        if o.kind is Kind.MOVE:
+        if o.kind == Kind.MOVE:
             return self.move_succeeds(o)
-        if o.kind is Kind.SUPPORT:
+        if o.kind == Kind.SUPPORT:
             return not o.void and not self.support_cut(o) and not self.dislodged(o)
         return not self.dislodged(o)
 
@@ -180,7 +182,7 @@ class Resolver:
     def opponent(self, m: Ord) -> Ord | None:
         """The unit at m's destination moving the other way, in a head-to-head battle."""
         u = self.by_prov.get(m.dest)
-        if u is not None and u.kind is Kind.MOVE and u.dest == m.prov and not u.convoyed and not m.convoyed:
+        if u is not None and u.kind == Kind.MOVE and u.dest == m.prov and not u.convoyed and not m.convoyed:
             return u
         return None
 
@@ -214,7 +216,7 @@ class Resolver:
         u = self.by_prov.get(prov)
         if u is None:
             return 0
-        if u.kind is Kind.MOVE:
+        if u.kind == Kind.MOVE:
             return 0 if self.resolve(u) else 1
         return 1 + sum(1 for s in self.hold_supports.get(prov, ()) if self.resolve(s))
 
@@ -223,7 +225,7 @@ class Resolver:
             return 0
         u = self.by_prov.get(m.dest)
         if u is None or (
-            u.kind is Kind.MOVE and self.opponent(m) is None and self.resolve(u)
+            u.kind == Kind.MOVE and self.opponent(m) is None and self.resolve(u)
         ):
             return m.base + self.support_count(m)
         if u.power == m.power:

@@ -23,7 +23,8 @@ def _pairs(board: Board) -> frozenset[frozenset[str]]:
 
 def is_difficult(board: Board, a: str, b: str) -> bool:
     """Is the border between provinces a and b a difficult one?"""
-    return frozenset((province_of(a), province_of(b))) in _pairs(board)
+    pairs = _pairs(board)
+    return bool(pairs) and frozenset((province_of(a), province_of(b))) in pairs
 
 
 def closed_provinces(board: Board, season: str) -> frozenset[str]:
