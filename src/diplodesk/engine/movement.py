@@ -284,7 +284,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
 
 def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:
     """Where a dislodged unit may retreat: next to it, empty, no standoff, not whence the
-    attack came (unless it came by convoy, DATC 4.A.5), not closed, not across a difficult border."""
+    attack came (unless it came by convoy, DATC 4.A.5), not closed this season."""
     u = d.unit
     closed = closed_provinces(board, season)
     if u.type is UnitType.ARMY:
@@ -295,8 +295,6 @@ def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -
     for loc in cands:
         p = province_of(loc)
         if p in units or p in contested or p == d.attacker_from or p in closed:
-            continue
-        if u.type is UnitType.ARMY and is_difficult(board, u.province, p):
             continue
         out.append(loc)
     return out

@@ -182,7 +182,11 @@ class Resolver:
     def opponent(self, m: Ord) -> Ord | None:
         """The unit at m's destination moving the other way, in a head-to-head battle."""
         u = self.by_prov.get(m.dest)
-        if u is not None and u.kind == Kind.MOVE and u.dest == m.prov and not u.convoyed and not m.convoyed:
+        if (
+            u is not None and u.kind == Kind.MOVE and u.dest == m.prov
+            and not (u.convoyed or m.convoyed)
+            and u.base and m.base  # a difficult crossing, like a convoy, meets nobody head-on
+        ):
             return u
         return None
 
@@ -243,10 +247,21 @@ class Resolver:
             return 0
         return m.base + self.support_count(m)
 
+    def vacant(self, m: Ord) -> bool:
+        """Is m's destination empty, or left by its unit (not head-on)?"""
+        u = self.by_prov.get(m.dest)
+        return u is None or (u.kind == Kind.MOVE and self.opponent(m) is None and self.resolve(u))
+
     def move_succeeds(self, m: Ord) -> bool:
         attack = self.attack_strength(m)
         if attack == 0:
-            return False
+            # An unsupported crossing of a difficult border has no strength, yet it may
+            # still enter a place that is empty and that nobody else tries to enter.
+            if m.base != 0 or not self.path(m) or not self.vacant(m):
+                return False
+            return all(
+                o is m or (o.base != 0 and self.prevent_strength(o) == 0) for o in self.moves_into[m.dest]
+            )
         opp = self.opponent(m)
         if opp is not None:
             if attack <= self.defend_strength(opp):

@@ -1,0 +1,97 @@
+"""Render an SVG to PNG with Qt (for looking at generated boards while tuning them)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def svg_to_png(svg_path: str, png_path: str, width: int = 1800) -> None:
+    """Rasterise ``svg_path`` to ``png_path`` at ``width`` pixels wide (offscreen Qt)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
+    renderer = QSvgRenderer(svg_path)
+    box = renderer.viewBoxF()
+    height = round(width * box.height() / box.width())
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter, QRectF(0, 0, width, height))
+    painter.end()
+    image.save(png_path)
+
+
+if __name__ == "__main__":
+    svg_to_png(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1800)
+
+
+def debug_png(geom, variant, anchors, png_path: str) -> None:
+    """Provinces in distinct colours, with their seeds and anchors, for tuning seeds."""
+    import colorsys
+    import tempfile
+
+    from .svg import num, shape_element
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(geom.width)} {num(geom.height)}" '
+        f'width="{num(geom.width)}" height="{num(geom.height)}">',
+        f'<rect width="{num(geom.width)}" height="{num(geom.height)}" fill="#fff"/>',
+    ]
+    for i, pid in enumerate(variant.provinces):
+        h = (i * 0.618033988) % 1.0
+        kind = variant.provinces[pid].kind
+        light = 0.8 if kind == "sea" else 0.6
+        r, g, b = colorsys.hls_to_rgb(h, light, 0.55 if kind != "impassable" else 0.05)
+        col = f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+        parts.append(
+            shape_element(
+                pid, geom.provinces[pid], f' fill="{col}" stroke="#000" stroke-width="0.5"', ""
+            )
+        )
+    for g in (geom.neutral_land, geom.islands):
+        if not g.is_empty:
+            parts.append(
+                shape_element(None, g, ' fill="#999" stroke="#000" stroke-width="0.5"', "")
+            )
+    for g in geom.coasts.values():
+        parts.append(
+            shape_element(
+                None, g, ' fill="none" stroke="#f0f" stroke-width="1.2" stroke-dasharray="3,2"', ""
+            )
+        )
+    if geom.projector is not None:
+        import numpy as np
+
+        lines = []
+        for lon in range(-40, 80, 5):
+            xs, ys = geom.projector.points(np.full(60, float(lon)), np.linspace(20, 80, 60))
+            lines.append("M" + " ".join(f"{num(x)},{num(y)}" for x, y in zip(xs, ys, strict=True)))
+        for lat in range(20, 85, 5):
+            xs, ys = geom.projector.points(np.linspace(-40, 80, 120), np.full(120, float(lat)))
+            lines.append("M" + " ".join(f"{num(x)},{num(y)}" for x, y in zip(xs, ys, strict=True)))
+        parts.append(f'<path d="{"".join(lines)}" fill="none" stroke="#f00" stroke-width="0.3"/>')
+    for owner, pts in geom.seeds.items():
+        for p in pts:
+            parts.append(f'<circle cx="{num(p.x)}" cy="{num(p.y)}" r="1.6" fill="#000"/>')
+            parts.append(
+                f'<text x="{num(p.x + 2)}" y="{num(p.y - 2)}" font-size="5" fill="#000">{owner}</text>'
+            )
+    for key, (x, y) in anchors.items():
+        if key.startswith("label-"):
+            parts.append(
+                f'<text x="{num(x)}" y="{num(y + 3.5)}" font-size="10" font-weight="bold" '
+                f'text-anchor="middle" fill="#000">{key[6:].upper()}</text>'
+            )
+        else:
+            col = {"unit": "#d00", "dislodged": "#f80", "center": "#00d"}[key.split("-")[0]]
+            parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="2.5" fill="{col}"/>')
+    parts.append("</svg>")
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as fh:
+        fh.write("\n".join(parts))
+    svg_to_png(fh.name, png_path, int(geom.width * 1.5))
+    os.unlink(fh.name)

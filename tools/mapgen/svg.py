@@ -1,0 +1,128 @@
+"""Write a board as a diplodesk map SVG (see docs/map-format.md)."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+import shapely
+
+from .build import polygons
+
+DEFAULT_STYLE = {
+    "sea_fill": "#b9d4e6",
+    "land_fill": "#efe4c8",
+    "neutral_fill": "#d9d2c2",
+    "impassable_fill": "#a59a88",
+    "sea_stroke": "#7fa3bd",
+    "land_stroke": "#5c5040",
+    "stroke_width": "0.8",
+    "label_font_size": "9",
+    "label_fill": "#222222",
+    "sea_label_fill": "#2b4d69",
+}
+
+
+def num(v: float) -> str:
+    s = f"{round(v, 1):.1f}"
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s in ("-0", "-0.0") else s
+
+
+def ring_d(coords) -> str:
+    pts = []
+    last = None
+    for x, y in coords[:-1]:
+        p = (num(x), num(y))
+        if p != last:
+            pts.append(p)
+            last = p
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts.pop()
+    if len(pts) < 3:
+        return ""
+    return "M" + " ".join(f"{x},{y}" for x, y in pts) + "Z"
+
+
+def path_d(poly) -> str:
+    poly = shapely.geometry.polygon.orient(poly, 1.0)
+    rings = [poly.exterior, *poly.interiors]
+    return "".join(ring_d(list(r.coords)) for r in rings)
+
+
+def _sorted_parts(g):
+    return sorted(
+        polygons(g), key=lambda p: (-round(p.area, 3), round(p.bounds[0], 3), round(p.bounds[1], 3))
+    )
+
+
+def shape_element(eid: str | None, g, attrs: str, indent: str = "    ") -> str:
+    """One <path> for a single polygon, or a <g> of paths for a multi-part geometry."""
+    parts = [p for p in _sorted_parts(g) if path_d(p)]
+    idattr = f" id={quoteattr(eid)}" if eid else ""
+    if len(parts) == 1:
+        return f'{indent}<path{idattr}{attrs} fill-rule="evenodd" d="{path_d(parts[0])}"/>'
+    inner = "\n".join(f'{indent}  <path fill-rule="evenodd" d="{path_d(p)}"/>' for p in parts)
+    return f"{indent}<g{idattr}{attrs}>\n{inner}\n{indent}</g>"
+
+
+def write_svg(geom, variant, anchors: dict, style: dict | None = None, title: str = "") -> str:
+    st = {**DEFAULT_STYLE, **(style or {})}
+    W, H = num(geom.width), num(geom.height)
+    sw = st["stroke_width"]
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
+        f'data-diplodesk-map="1">',
+    ]
+    if title:
+        out.append(f"  <title>{escape(title)}</title>")
+    out.append('  <g id="background">')
+    out.append(f'    <rect x="0" y="0" width="{W}" height="{H}" fill="{st["sea_fill"]}"/>')
+    deco = shapely.union_all([geom.neutral_land, geom.islands])
+    if not deco.is_empty:
+        out.append(
+            shape_element(
+                None,
+                deco,
+                f' fill="{st["neutral_fill"]}" stroke="{st["land_stroke"]}" stroke-width="{sw}"',
+            )
+        )
+    out.append("  </g>")
+
+    out.append('  <g id="provinces">')
+    for pid, prov in variant.provinces.items():
+        kind = prov.kind
+        fill = {"sea": st["sea_fill"], "impassable": st["impassable_fill"]}.get(
+            kind, st["land_fill"]
+        )
+        stroke = st["sea_stroke"] if kind == "sea" else st["land_stroke"]
+        attrs = f' data-kind="{kind}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"'
+        out.append(shape_element(pid, geom.provinces[pid], attrs))
+    out.append("  </g>")
+
+    out.append('  <g id="coasts">')
+    for loc in sorted(geom.coasts):
+        out.append(shape_element(loc, geom.coasts[loc], ' fill="none" stroke="none"'))
+    out.append("  </g>")
+
+    out.append('  <g id="anchors" fill="none" stroke="none">')
+    for key in sorted(anchors):
+        x, y = anchors[key]
+        out.append(f'    <circle id="{key}" cx="{num(x)}" cy="{num(y)}" r="2"/>')
+    out.append("  </g>")
+
+    fs = float(st["label_font_size"])
+    out.append(
+        f'  <g id="labels" font-family="sans-serif" font-size="{num(fs)}" font-weight="bold" '
+        f'text-anchor="middle">'
+    )
+    for pid, prov in variant.provinces.items():
+        x, y = anchors[f"label-{pid}"]
+        fill = st["sea_label_fill"] if prov.kind == "sea" else st["label_fill"]
+        out.append(
+            f'    <text x="{num(x)}" y="{num(y + fs * 0.35)}" fill="{fill}">{escape(pid.upper())}</text>'
+        )
+    out.append("  </g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
