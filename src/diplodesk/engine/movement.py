@@ -17,6 +17,7 @@ from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
 from .resolver import Kind, Ord, Resolver
+from .rules import railroad
 from .rules.borders import closed_provinces, is_difficult
 
 
@@ -63,7 +64,7 @@ class MovementChecker:
         if isinstance(order, Convoy):
             return self.check_convoy(unit, order)
         if isinstance(order, RailMove):
-            raise Illegal("illegal", "this board has no railroad for that move")
+            return self.check_rail(unit, order)
         raise Illegal("wrong phase", f"a {type(order).__name__.lower()} order in a movement phase")
 
     def check_move(self, unit: Unit, order: Move | Retreat) -> tuple[Ord, Order, str | None]:
@@ -109,6 +110,26 @@ class MovementChecker:
         o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest_prov, dest_loc=dest_loc)
         return o, Move(unit.type, unit.loc, dest_loc), dest_loc
 
+    def check_rail(self, unit: Unit, order: RailMove) -> tuple[Ord, Order, str | None]:
+        self.used_seas = True  # depends on who owns the centres on the line: don't remember it
+        prov, dest = unit.province, province_of(order.dest)
+        line = railroad.line_for(self.board, prov, dest)
+        if line is None or dest == prov:
+            raise Illegal("illegal", f"no railroad runs from {prov} to {dest}")
+        if unit.type is not UnitType.ARMY:
+            raise Illegal("illegal", f"only armies may use the {line.name}")
+        if line.powers and unit.power not in line.powers:
+            raise Illegal("illegal", f"only {', '.join(sorted(line.powers))} may use the {line.name}")
+        if dest in self.closed:
+            raise Illegal("illegal", f"{dest} is closed this season")
+        on_the_way = line.between(prov, dest)
+        for p in on_the_way:
+            owner = self.pos.centers.get(p)
+            if owner is not None and owner != unit.power and self.board.provinces[p].center:
+                raise Illegal("illegal", f"the {line.name} is broken at {p}, a centre of {owner}")
+        o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest, dest_loc=dest, rail=on_the_way)
+        return o, RailMove(unit.type, unit.loc, dest), dest
+
     def check_support(self, unit: Unit, order: Support) -> tuple[Ord, Order, str | None]:
         b = self.board
         prov = unit.province
@@ -127,7 +148,10 @@ class MovementChecker:
             raise Illegal("illegal", f"no support can be given across the difficult border {prov}-{reach}")
         supported = self.pos.units.get(target)
         if dest and supported is not None and supported.type is UnitType.ARMY:
-            if dest not in b.army_adj.get(target, ()):
+            rail = railroad.line_for(b, target, dest)
+            if dest not in b.army_adj.get(target, ()) and not (
+                rail and (not rail.powers or supported.power in rail.powers)
+            ):
                 # the supported move needs a convoy: one must be possible without the supporter
                 if not convoys.route_exists(b, target, dest, self.seas - {prov}):
                     raise Illegal("illegal", f"no convoy could take {target} to {dest} while {prov} supports")
@@ -181,7 +205,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             checker.used_seas = False
             try:
                 o, norm, dest_loc = checker.check(unit, order)
-                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order)
+                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail)
             except Illegal as e:
                 hit = (e, order)
             if not checker.used_seas:
@@ -191,12 +215,27 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         if len(hit) == 2:
             checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
         else:
-            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _ = hit
+            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail = hit
             o = Ord(kind, prov, unit.power, unit.type, dest=dest, target=tgt, convoyed=convoyed, base=base,
-                    dest_loc=dloc)
+                    dest_loc=dloc, rail=rail)
             checked[prov] = Checked(unit, o, g.text, norm, dest_loc)
+    _one_railroad_move(position, checked)
     _settle_intent(checked)
     return checked, results
+
+
+def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
+    """Only one army a turn may use a railroad line: the first ordered keeps it."""
+    used: set[tuple[str, ...]] = set()
+    for prov, c in checked.items():
+        if c.ord.rail is None:
+            continue
+        line = railroad.line_for(position.board, prov, c.ord.dest)
+        key = line.provinces if line else ()
+        if key in used:
+            c.ord = Ord(Kind.HOLD, prov, c.unit.power, c.unit.type)
+            c.illegal = Illegal("illegal", "only one army a turn may use the railroad")
+        used.add(key)
 
 
 def _settle_intent(checked: dict[str, Checked]) -> None:
@@ -242,44 +281,120 @@ class MovementOutcome:
 
 def resolve_movement(position: Position) -> MovementOutcome:
     checked, results = check_orders(position)
-    res = Resolver(position.board, [c.ord for c in checked.values()])
-    ok = res.run()
     b = position.board
+    rail = next((c for c in checked.values() if c.ord.rail is not None), None)
+    stop: str | None = None  # where a railroad army stops short of its destination
+    blockers: dict[str, int] = {}
+    res, ords = _resolve(position, checked, rail, stop, blockers)
+    if rail is not None:
+        for _ in range(len(rail.ord.rail) + 2):
+            found = railroad_break(position, rail, res, ords, stop)
+            if found is None:
+                break
+            where, strength, stop = found
+            blockers[where] = max(blockers.get(where, 0), strength)
+            res, ords = _resolve(position, checked, rail, stop, blockers)
+    ok = {prov: res.resolve(o) for prov, o in ords.items()}
 
     # where everyone ends up
     moved: dict[str, Unit] = {}
     stayed: dict[str, Unit] = {}
     for prov, c in checked.items():
-        if c.ord.kind == Kind.MOVE and ok[prov]:
-            moved[c.ord.dest] = replace(c.unit, loc=c.dest_loc or c.ord.dest)
+        o = ords[prov]
+        if o.kind == Kind.MOVE and ok[prov]:
+            moved[o.dest] = replace(c.unit, loc=c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest)
         else:
             stayed[prov] = c.unit
     dislodged: dict[str, Dislodged] = {}
     units: dict[str, Unit] = {}
     for prov, u in stayed.items():
         if prov in moved:
-            attacker = checked[next(m.prov for m in res.moves_into[prov] if ok[m.prov])]
-            came_from = None if attacker.ord.convoyed else attacker.ord.prov
+            attacker = ords[next(m.prov for m in res.moves_into[prov] if ok[m.prov])]
+            came_from = None if attacker.convoyed else attacker.prov
             dislodged[prov] = Dislodged(u, came_from)
         else:
             units[prov] = u
     units.update(moved)
 
     # standoffs: provinces left empty where a move with some strength failed
-    contested = set()
-    for prov, c in checked.items():
-        o = c.ord
+    contested = {p for p in blockers if p not in units}
+    for prov, o in ords.items():
         if o.kind == Kind.MOVE and not ok[prov] and o.dest not in units:
             if res.prevent_strength(o) > 0:
                 contested.add(o.dest)
 
     for prov, c in checked.items():
+        if rail is not None and prov == rail.ord.prov and stop is not None:
+            u = c.unit
+            results.append(OrderResult(u.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
+                                       f"the railroad move stopped in {stop}", prov))
+            continue
+        c_ord = c.ord
+        c.ord = ords[prov]
         results.append(_report(c, ok[prov], prov in dislodged, res))
+        c.ord = c_ord
     retreat_map = {
         prov: replace(d, retreats=tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
     }
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok)
+
+
+def _resolve(position, checked, rail, stop, blockers):
+    """Resolve the turn; a railroad army stopped short moves only to ``stop``."""
+    ords: dict[str, Ord] = {}
+    for prov, c in checked.items():
+        o = c.ord
+        if rail is not None and stop is not None:
+            if prov == rail.ord.prov:
+                o = (
+                    Ord(Kind.HOLD, prov, o.power, o.utype) if stop == prov
+                    else replace(o, dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
+                )
+            elif o.kind == Kind.SUPPORT and o.target == rail.ord.prov and o.dest != stop:
+                o = replace(o, void=True)
+        ords[prov] = replace(o, supports=[], convoys=[]) if o is c.ord else o
+    res = Resolver(position.board, list(ords.values()), blockers=blockers)
+    res.run()
+    return res, ords
+
+
+def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[str, Ord], stop: str | None):
+    """The first break on a railroad army's way, as (province, strength to stand off with,
+    where the army stops), or None if it goes as far as it now tries to."""
+    o = ords[rail.ord.prov]
+    power = rail.unit.power
+    dest = rail.ord.dest
+    way = rail.ord.rail
+    end: dict[str, Ord] = {}  # who is where after this resolution (the railroad army aside)
+    for x in ords.values():
+        if x is not o and x.kind == Kind.MOVE and res.resolve(x):
+            end[x.dest] = x
+    for p, x in ords.items():
+        if x is not o and p not in end and not (x.kind == Kind.MOVE and res.resolve(x)):
+            end[p] = x
+    reach = way if stop is None else way[: way.index(stop)] if stop in way else ()
+    for i, p in enumerate(reach):
+        x = end.get(p)
+        defender = ords.get(p)
+        # a defending unit of the army's own power keeps the line open unless dislodged
+        if (x is not None and x.power != power) or (
+            defender is not None and defender.power == power and x is not defender
+            and not (defender.kind == Kind.MOVE and res.resolve(defender))
+        ):
+            return p, 1, _stop_before(position, rail, way, i, end)
+    if stop is None and o.kind == Kind.MOVE and not res.resolve(o):
+        # beaten at the destination: it stops on the way, still standing off the others there
+        return dest, max(res.prevent_strength(o), 1), _stop_before(position, rail, way, len(way), end)
+    return None
+
+
+def _stop_before(position, rail: Checked, way: tuple[str, ...], i: int, end: dict) -> str:
+    """The nearest province before way[i] where the army can end its turn."""
+    for p in reversed(way[:i]):
+        if p not in end:
+            return p
+    return rail.ord.prov
 
 
 def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:

@@ -336,7 +336,7 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
         tunit = r.unit_type()
         target = r.loc("the supported unit's province")
         dest = None
-        if r.take("MOVE"):
+        if r.take("MOVE") or r.take("RAIL"):
             dest = r.loc("where the supported unit moves")
         else:
             r.take("HOLD")

@@ -42,6 +42,7 @@ class Ord:
     convoyed: bool = False  # move: travels by convoy (path decision applies)
     base: int = 1  # move: strength before supports (0 across a difficult border)
     dest_loc: str | None = None  # move: exact destination; support: the coast it names, if any
+    rail: tuple[str, ...] | None = None  # move by railroad: the provinces passed on the way
     void: bool = False  # support/convoy: does not match what the other unit does
     disrupted: bool = False  # convoy: made to hold by the Szykman rule
     # filled by the resolver
@@ -76,8 +77,17 @@ def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
 
 
 class Resolver:
-    def __init__(self, board: Board, orders: list[Ord], backup: BackupRule = szykman_backup):
+    def __init__(
+        self,
+        board: Board,
+        orders: list[Ord],
+        backup: BackupRule = szykman_backup,
+        blockers: dict[str, int] | None = None,
+    ):
         self.board = board
+        # Provinces where something that is no order stands in the way of moves, with its
+        # strength: an army passing by railroad stands off a unit entering its line.
+        self.blockers = blockers or {}
         self.backup = backup
         self.by_prov: dict[str, Ord] = {o.prov: o for o in orders}
         self.moves_into: dict[str, list[Ord]] = defaultdict(list)
@@ -184,7 +194,7 @@ class Resolver:
         u = self.by_prov.get(m.dest)
         if (
             u is not None and u.kind == Kind.MOVE and u.dest == m.prov
-            and not (u.convoyed or m.convoyed)
+            and not (u.convoyed or m.convoyed or u.rail is not None or m.rail is not None)
             and u.base and m.base  # a difficult crossing, like a convoy, meets nobody head-on
         ):
             return u
@@ -259,7 +269,7 @@ class Resolver:
             # still enter a place that is empty and that nobody else tries to enter.
             if m.base != 0 or not self.path(m) or not self.vacant(m):
                 return False
-            return all(
+            return m.dest not in self.blockers and all(
                 o is m or (o.base != 0 and self.prevent_strength(o) == 0) for o in self.moves_into[m.dest]
             )
         opp = self.opponent(m)
@@ -271,7 +281,7 @@ class Resolver:
         for other in self.moves_into[m.dest]:
             if other is not m and attack <= self.prevent_strength(other):
                 return False
-        return True
+        return attack > self.blockers.get(m.dest, 0)
 
     def support_cut(self, s: Ord) -> bool:
         for m in self.moves_into.get(s.prov, ()):
