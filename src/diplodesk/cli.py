@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign")
 
 
 class BadInput(Exception):
@@ -52,6 +52,12 @@ def _build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("report", help="a power's adjudication report as text")
     rep.add_argument("position", type=Path)
     rep.add_argument("--power", required=True)
+
+    asg = sub.add_parser("assign", help="deal public and secret powers from players' preference lists")
+    asg.add_argument("preferences", type=Path, help='JSON: {"Alice": ["England", "Spain", ...], ...}')
+    asg.add_argument("--variant", default="woolworth2a")
+    asg.add_argument("--seed", type=int, help="seed for the lots (a new one is drawn and printed if left out)")
+    asg.add_argument("-o", "--output", type=Path)
     return p
 
 
@@ -173,6 +179,37 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_assign(args) -> int:
+    import secrets
+
+    from .engine import VariantError
+    from .engine.rules.secret_powers import AssignmentError, assign_powers
+    from .variants import load_variant
+
+    data = read_json(args.preferences)
+    if isinstance(data, dict) and "players" in data and isinstance(data["players"], dict):
+        data = data["players"]
+    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
+        raise BadInput(f"{args.preferences}: expected an object of player -> list of powers in order of preference")
+    try:
+        variant = load_variant(args.variant)
+    except VariantError as e:
+        raise BadInput(f"variant {args.variant}: {e}") from None
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    try:
+        deal, steps = assign_powers(data, variant.power_names, seed)
+    except AssignmentError as e:
+        raise BadInput(f"{args.preferences}: {e}") from None
+    out = {
+        "seed": seed,
+        "players": deal,
+        "draws": [{"round": d.round, "power": d.power, "candidates": list(d.candidates), "winner": d.winner}
+                  for d in steps],
+    }
+    _write(json.dumps(out, indent=1) + "\n", args.output)
+    return 0
+
+
 def _run_gui(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else None
     if path is not None and not path.exists():
@@ -195,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
             "variant": cmd_variant,
             "render": cmd_render,
             "report": cmd_report,
+            "assign": cmd_assign,
         }[args.command]
         return handler(args)
     except BadInput as e:

@@ -61,6 +61,9 @@ class Position:
     contested: frozenset[str] = frozenset()
     orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     rules: tuple[str, ...] = ()
+    # units whose type their owner has not chosen yet (Woolworth's "choice" units):
+    # province -> (power, place); revealed by the first movement orders
+    choices: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     variant_ref: str = ""  # how the position named its variant (id or path)
     extra: Mapping[str, Any] = field(default_factory=dict)  # fields of rule modules
 
@@ -84,12 +87,15 @@ class Position:
     @classmethod
     def start(cls, variant: Variant, variant_ref: str | None = None) -> Position:
         units = {}
+        choices = {}
         for su in variant.start_units:
             if su.type is None:
-                continue  # choice units are placed by the rule that handles them
-            units[province_of(su.at)] = Unit(su.power, su.type, su.at)
+                choices[province_of(su.at)] = (su.power, su.at)
+            else:
+                units[province_of(su.at)] = Unit(su.power, su.type, su.at)
         centers = {c: p for p, cs in variant.start_centers.items() for c in cs}
-        return cls(variant, variant.start_phase, units, centers, variant_ref=variant_ref or variant.id)
+        return cls(variant, variant.start_phase, units, centers, choices=choices,
+                   variant_ref=variant_ref or variant.id)
 
     # -- JSON ----------------------------------------------------------------------------
 
@@ -100,6 +106,8 @@ class Position:
             "phase": str(self.phase),
             "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
         }
+        for prov, (power, at) in sorted(self.choices.items()):
+            d["units"].append({"power": power, "type": "?", "at": at, "choice": True})
         if self.phase.type is PhaseType.RETREAT:
             d["dislodged"] = [
                 x.to_json() for x in sorted(self.dislodged.values(), key=lambda x: _unit_key(x.unit))
@@ -159,10 +167,22 @@ class _PositionReader:
         except ValueError as e:
             raise self.fail("phase", str(e)) from None
         units: dict[str, Unit] = {}
+        choices: dict[str, tuple[str, str]] = {}
         for i, u in enumerate(self.list_of("units")):
-            unit = self.unit(u, f"units[{i}]")
-            if unit.province in units:
-                raise self.fail(f"units[{i}]", f"{unit.province} already holds {units[unit.province]}")
+            where = f"units[{i}]"
+            if isinstance(u, Mapping) and (u.get("type") == "?" or u.get("choice")):
+                power = self.power(u.get("power"), f"{where}.power")
+                at = self.location(u.get("at"), f"{where}.at")
+                prov = province_of(at)
+                if self.board.provinces[prov].kind.value not in ("coast", "land", "sea"):
+                    raise self.fail(f"{where}.at", f"no unit can stand in {prov}")
+                if prov in units or prov in choices:
+                    raise self.fail(where, f"{prov} already holds a unit")
+                choices[prov] = (power, at)
+                continue
+            unit = self.unit(u, where)
+            if unit.province in units or unit.province in choices:
+                raise self.fail(where, f"{unit.province} already holds a unit")
             units[unit.province] = unit
         dislodged: dict[str, Dislodged] = {}
         for i, u in enumerate(self.list_of("dislodged")):
@@ -215,6 +235,13 @@ class _PositionReader:
             orders[pname] = orders.get(pname, ()) + tuple(texts)
         known = {"variant", "rules", "phase", "units", "dislodged", "contested", "centers", "orders"}
         extra = {k: v for k, v in d.items() if k not in known}
+        if "players" in extra:
+            from .rules.secret_powers import check_players
+
+            try:
+                check_players(extra["players"], variant.power_names)
+            except ValueError as e:
+                raise self.fail("players", str(e).removeprefix("players: ")) from None
         return Position(
             variant=variant,
             phase=phase,
@@ -224,6 +251,7 @@ class _PositionReader:
             contested=contested,
             orders=orders,
             rules=tuple(rules),
+            choices=choices,
             variant_ref=ref,
             extra=extra,
         )

@@ -15,6 +15,7 @@ from .outcome import OrderResult, Status
 from .phase import Phase, PhaseType
 from .position import Position, Unit
 from .retreats import resolve_retreats
+from .rules import choice_units, secret_powers
 
 
 @dataclass
@@ -28,8 +29,9 @@ class Outcome:
 def process(position: Position) -> Outcome:
     t = position.phase.type
     if t is PhaseType.MOVEMENT:
+        position, revealed = choice_units.reveal(position)
         mv = resolve_movement(position)
-        results = mv.results
+        results = revealed + mv.results
         if any(d.retreats for d in mv.dislodged.values()):
             nxt = replace(
                 position,
@@ -78,6 +80,9 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
 
 def _winner(position: Position) -> str | None:
     need = position.variant.victory_centers
+    players = position.extra.get("players")
+    if position.variant.victory_by == "player" and players:
+        return secret_powers.player_winner(players, position.centers, need)
     counts = {p: len(position.centers_of(p)) for p in position.variant.power_names}
     best = max(counts.values(), default=0)
     leaders = [p for p, n in counts.items() if n == best]

@@ -58,6 +58,8 @@ class Variant:
     start_centers: Mapping[str, tuple[str, ...]]
     victory_centers: int
     rules: tuple[str, ...] = ()
+    victory_by: str = "power"  # or "player": a player's powers count together
+    players: int = 0  # for variants played by players, how many
     description: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -112,7 +114,8 @@ class Variant:
                 "units": units,
                 "centers": {k: list(v) for k, v in self.start_centers.items()},
             },
-            "victory": {"centers": self.victory_centers},
+            "victory": {"centers": self.victory_centers}
+            | ({"by": self.victory_by, "players": self.players} if self.victory_by != "power" else {}),
         }
 
 
@@ -155,7 +158,16 @@ class _Loader:
         board = Board.build(provinces.values(), army, fleet, specials)
         self.check_board(board)
         start_phase, units, centers = self.load_start(board, {p.name for p in powers}, calendar)
-        victory = self.table("victory").get("centers", 0)
+        vt = self.table("victory")
+        victory_by = vt.get("by", "power")
+        if victory_by not in ("power", "player"):
+            self.fail("victory.by", f"{victory_by!r} is not power or player")
+            victory_by = "power"
+        players = vt.get("players", 0)
+        if not isinstance(players, int) or players < 0:
+            self.fail("victory.players", f"{players!r} is not a number of players")
+            players = 0
+        victory = vt.get("centers", 0)
         if not isinstance(victory, int) or victory <= 0:
             self.fail("victory.centers", f"expected a positive whole number, got {victory!r}")
             victory = 1
@@ -178,6 +190,8 @@ class _Loader:
             start_centers=centers,
             victory_centers=victory,
             rules=tuple(rules),
+            victory_by=victory_by,
+            players=players,
             description=str(d.get("description", "")),
             data=d,
         )
