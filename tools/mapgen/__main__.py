@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from .anchors import place_anchors
     from .build import build
-    from .check import adjacency_diff, format_diff, read_svg
+    from .check import adjacency_diff, format_diff, read_specials, read_svg
+    from .specials import difficult_lines
     from .svg import write_svg
 
     t0 = time.perf_counter()
@@ -47,12 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     }
     fs = float(board.style.get("label_font_size", 9))
     anchors = place_anchors(geom, variant, label_size=(fs * 2.1, fs))
+    specials = difficult_lines(geom, variant, board)
     text = write_svg(
         geom,
         variant,
         anchors,
         board.style,
         title=f"diplodesk {board.id} board, drawn by tools/mapgen from Natural Earth data",
+        specials=specials,
     )
     out = Path(args.out) if args.out else REPO / "variants" / board.variant_id / "map.svg"
     out.write_text(text, encoding="utf-8", newline="\n")
@@ -63,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
     provinces, coasts = read_svg(str(out))
     tol = float(board.geometry.get("border_tolerance", 2.0))
-    diff = adjacency_diff(variant, provinces, coasts, board.allow, tol)
+    diff = adjacency_diff(variant, provinces, coasts, board.allow, tol, read_specials(str(out)))
     print(f"adjacency diff (map vs variant, border > {tol} units):")
     print(format_diff(diff))
     if args.png:
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.debug_png:
         from .render import debug_png
 
-        debug_png(geom, variant, anchors, args.debug_png)
+        debug_png(geom, variant, anchors, args.debug_png, specials)
     return 0 if diff.clean else 1
 
 

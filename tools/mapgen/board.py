@@ -30,6 +30,13 @@ class Variant:
     army: frozenset[frozenset[str]]  # province-level pairs
     fleet: frozenset[frozenset[str]]  # pairs of locations (``spa/nc``) as written
     path: Path
+    specials: tuple[dict, ...] = ()  # the variant's [[special]] tables, as written
+
+    def difficult_pairs(self) -> list[tuple[str, str]]:
+        """Province pairs joined by a difficult border (``kind = "difficult"``), sorted."""
+        return sorted(
+            tuple(sorted(sp["between"])) for sp in self.specials if sp.get("kind") == "difficult"
+        )
 
     def adjacent_pairs(self) -> set[frozenset[str]]:
         """Province-level adjacency: army or fleet."""
@@ -56,7 +63,8 @@ def load_variant(variant_id: str, repo: Path = REPO) -> Variant:
     def pairs(key: str) -> frozenset[frozenset[str]]:
         return frozenset(frozenset(s.split()) for s in adj.get(key, ()))
 
-    return Variant(variant_id, provinces, pairs("army"), pairs("fleet"), path)
+    specials = tuple(data.get("special", ()))
+    return Variant(variant_id, provinces, pairs("army"), pairs("fleet"), path, specials)
 
 
 @dataclass
@@ -76,6 +84,7 @@ class Board:
     sea_seeds: dict[str, list[tuple[float, float]]]
     coast_seeds: dict[str, list[tuple[float, float]]]  # "spa/nc" -> points
     allow: dict[str, str]  # "a b" -> reason
+    special_lines: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     style: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)
     window: tuple[float, float, float, float] = (-180, -90, 180, 90)
@@ -127,6 +136,10 @@ def load_board(board_id: str, variant: Variant | None = None) -> tuple[Board, Va
             sea_seeds=sea_seeds,
             coast_seeds=coast_seeds,
             allow={" ".join(sorted(k.split())): v for k, v in data.get("allow", {}).items()},
+            special_lines={
+                " ".join(sorted(k.split())): [tuple(map(float, p)) for p in v]
+                for k, v in data.get("specials", {}).items()
+            },
             style=data.get("style", {}),
             labels=data.get("labels", {}),
             window=tuple(data.get("window", (-180, -90, 180, 90))),

@@ -10,7 +10,8 @@ svg units of border. The diff lists pairs the variant makes adjacent that the ma
 join (``missing``) and pairs the map joins that the variant keeps apart (``extra``).
 Impassable provinces are left out: their borders are never crossings. Pairs in the board's
 ``[allow]`` table are reported apart with their reason. For two-coast provinces the seas
-each coast's sub-area touches are compared with the variant's fleet adjacency.
+each coast's sub-area touches are compared with the variant's fleet adjacency. The lines of
+the ``specials`` layer are compared with the variant's difficult borders.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from xml.etree import ElementTree as ET
 
 import shapely
@@ -51,6 +52,7 @@ class Diff:
     missing: list[tuple[str, str, str]]  # (a, b, allow reason or "")
     extra: list[tuple[str, str, float, str]]
     coast_problems: list[str]
+    special_problems: list[str] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
@@ -58,12 +60,20 @@ class Diff:
             not any(r == "" for *_, r in self.missing)
             and not any(r == "" for *_, r in self.extra)
             and not self.coast_problems
+            and not self.special_problems
         )
 
 
 def adjacency_diff(
-    variant, provinces: dict, coasts: dict, allow: dict[str, str], tolerance: float
+    variant,
+    provinces: dict,
+    coasts: dict,
+    allow: dict[str, str],
+    tolerance: float,
+    specials: set[tuple[str, str]] | None = None,
 ) -> Diff:
+    """How the map differs from the variant. ``specials``: the pairs the map's specials layer
+    draws as difficult borders (not compared when None)."""
     kinds = {p: v.kind for p, v in variant.provinces.items()}
     lengths = border_lengths(provinces)
     geo = {pair for pair, length in lengths.items() if length > tolerance}
@@ -100,7 +110,14 @@ def adjacency_diff(
                 problems.append(f"{loc} touches {s} but has no fleet move there")
             for s in sorted({p for p in fleet if kinds.get(p) != "sea"} - touched):
                 problems.append(f"{loc} should border coastal {s} (fleet move along the coast)")
-    return Diff(missing, extra, problems)
+    special_problems = []
+    if specials is not None:
+        wanted = set(variant.difficult_pairs())
+        for a, b in sorted(wanted - specials):
+            special_problems.append(f"difficult border {a}-{b} is not drawn")
+        for a, b in sorted(specials - wanted):
+            special_problems.append(f"{a}-{b} is drawn as a difficult border but is none")
+    return Diff(missing, extra, problems, special_problems)
 
 
 def format_diff(diff: Diff) -> str:
@@ -113,6 +130,8 @@ def format_diff(diff: Diff) -> str:
         )
     for p in diff.coast_problems:
         lines.append(f"  coast   {p}")
+    for p in diff.special_problems:
+        lines.append(f"  special {p}")
     if not lines:
         lines.append("  no differences")
     return "\n".join(lines)
@@ -190,6 +209,19 @@ def read_svg(path: str) -> tuple[dict, dict]:
     return provinces, coasts
 
 
+def read_specials(path: str) -> set[tuple[str, str]]:
+    """Pairs drawn as difficult borders in a map's ``specials`` layer."""
+    root = ET.parse(path).getroot()
+    out: set[tuple[str, str]] = set()
+    for g in root:
+        if g.tag == SVG_NS + "g" and g.get("id") == "specials":
+            for el in g.iter():
+                if el.get("data-kind") == "difficult" and el.get("data-between"):
+                    a, b = sorted(el.get("data-between").split())
+                    out.add((a, b))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     from .board import REPO, load_board
 
@@ -206,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"provinces missing from the map: {' '.join(missing)}")
     tol = float(board.geometry.get("border_tolerance", 2.0))
-    diff = adjacency_diff(variant, provinces, coasts, board.allow, tol)
+    diff = adjacency_diff(variant, provinces, coasts, board.allow, tol, read_specials(svg))
     print(f"{svg}: geometry vs {variant.path.relative_to(REPO)} adjacency (border > {tol} units)")
     print(format_diff(diff))
     return 0 if diff.clean and not missing else 1

@@ -30,7 +30,7 @@ if __name__ == "__main__":
     svg_to_png(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1800)
 
 
-def debug_png(geom, variant, anchors, png_path: str) -> None:
+def debug_png(geom, variant, anchors, png_path: str, specials=()) -> None:
     """Provinces in distinct colours, with their seeds and anchors, for tuning seeds."""
     import colorsys
     import tempfile
@@ -75,6 +75,9 @@ def debug_png(geom, variant, anchors, png_path: str) -> None:
             xs, ys = geom.projector.points(np.linspace(-40, 80, 120), np.full(120, float(lat)))
             lines.append("M" + " ".join(f"{num(x)},{num(y)}" for x, y in zip(xs, ys, strict=True)))
         parts.append(f'<path d="{"".join(lines)}" fill="none" stroke="#f00" stroke-width="0.3"/>')
+    for _a, _b, pts in specials:
+        d = "M" + " ".join(f"{num(x)},{num(y)}" for x, y in pts)
+        parts.append(f'<path d="{d}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4,2"/>')
     for owner, pts in geom.seeds.items():
         for p in pts:
             parts.append(f'<circle cx="{num(p.x)}" cy="{num(p.y)}" r="1.6" fill="#000"/>')

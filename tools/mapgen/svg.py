@@ -19,6 +19,9 @@ DEFAULT_STYLE = {
     "label_font_size": "9",
     "label_fill": "#222222",
     "sea_label_fill": "#2b4d69",
+    "special_stroke": "#7a2e12",
+    "special_width": "2.2",
+    "special_dash": "5,3",
 }
 
 
@@ -66,7 +69,16 @@ def shape_element(eid: str | None, g, attrs: str, indent: str = "    ") -> str:
     return f"{indent}<g{idattr}{attrs}>\n{inner}\n{indent}</g>"
 
 
-def write_svg(geom, variant, anchors: dict, style: dict | None = None, title: str = "") -> str:
+def write_svg(
+    geom,
+    variant,
+    anchors: dict,
+    style: dict | None = None,
+    title: str = "",
+    specials: list | None = None,
+) -> str:
+    """The map SVG. ``specials``: ``(a, b, points)`` lines of difficult borders, drawn (when
+    there are any) in a ``specials`` group above the provinces."""
     st = {**DEFAULT_STYLE, **(style or {})}
     W, H = num(geom.width), num(geom.height)
     sw = st["stroke_width"]
@@ -93,13 +105,29 @@ def write_svg(geom, variant, anchors: dict, style: dict | None = None, title: st
     out.append('  <g id="provinces">')
     for pid, prov in variant.provinces.items():
         kind = prov.kind
-        fill = {"sea": st["sea_fill"], "impassable": st["impassable_fill"]}.get(
-            kind, st["land_fill"]
-        )
+        fill = st.get("fill", {}).get(pid) or {
+            "sea": st["sea_fill"],
+            "impassable": st["impassable_fill"],
+        }.get(kind, st["land_fill"])
         stroke = st["sea_stroke"] if kind == "sea" else st["land_stroke"]
         attrs = f' data-kind="{kind}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" stroke-linejoin="round"'
         out.append(shape_element(pid, geom.provinces[pid], attrs))
     out.append("  </g>")
+
+    if specials:
+        out.append(
+            f'  <g id="specials" fill="none" stroke="{st["special_stroke"]}" '
+            f'stroke-width="{st["special_width"]}" stroke-dasharray="{st["special_dash"]}" '
+            f'stroke-linecap="round">'
+        )
+        for a, b, pts in specials:
+            if len(pts) == 2:
+                (x1, y1), (x2, y2) = pts
+                shape = f'line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}"'
+            else:
+                shape = 'polyline points="' + " ".join(f"{num(x)},{num(y)}" for x, y in pts) + '"'
+            out.append(f'    <{shape} data-kind="difficult" data-between="{a} {b}"/>')
+        out.append("  </g>")
 
     out.append('  <g id="coasts">')
     for loc in sorted(geom.coasts):

@@ -106,7 +106,7 @@ class Position:
             "phase": str(self.phase),
             "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
         }
-        for prov, (power, at) in sorted(self.choices.items()):
+        for _prov, (power, at) in sorted(self.choices.items()):
             d["units"].append({"power": power, "type": "?", "at": at, "choice": True})
         if self.phase.type is PhaseType.RETREAT:
             d["dislodged"] = [

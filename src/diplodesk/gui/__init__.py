@@ -1,0 +1,5 @@
+"""The PySide6 desktop application: main window, map view, docks and dialogs."""
+
+from ..document import _qtfix
+
+_qtfix.apply()
