@@ -1,5 +1,0 @@
-"""The PySide6 desktop application: main window, map view, docks and dialogs."""
-
-from ..document import _qtfix
-
-_qtfix.apply()
