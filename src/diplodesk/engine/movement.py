@@ -277,6 +277,19 @@ class MovementOutcome:
     dislodged: dict[str, Dislodged]
     contested: frozenset[str]
     succeeded: dict[str, bool]
+    record: Battles | None = None
+
+
+@dataclass
+class Battles:
+    """What happened in a movement phase, order by order, for rules that tell each power
+    part of it (Blind): the checked orders, the resolved decisions and the resolver."""
+
+    checked: dict[str, Checked]
+    orders: dict[str, Ord]
+    succeeded: dict[str, bool]
+    resolver: Resolver
+    dislodged: frozenset[str]
 
 
 def resolve_movement(position: Position) -> MovementOutcome:
@@ -337,7 +350,8 @@ def resolve_movement(position: Position) -> MovementOutcome:
         prov: replace(d, retreats=tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
     }
-    return MovementOutcome(results, units, retreat_map, frozenset(contested), ok)
+    record = Battles(checked, ords, ok, res, frozenset(dislodged))
+    return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
 
 
 def _resolve(position, checked, rail, stop, blockers):

@@ -43,12 +43,24 @@ def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[O
     given: list[Given] = []
     bad: list[OrderResult] = []
     words = power_words(position)
+    conditional = phase is not PhaseType.MOVEMENT
     for power, texts in position.orders.items():
         for text in texts:
             if not text.strip():
                 continue
+            wanted = text
+            if conditional:
+                from .rules.conditions import ConditionError, choose
+
+                try:
+                    wanted = choose(position, power, text)
+                except ConditionError as e:
+                    bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(e)))
+                    continue
+                if wanted is None:
+                    continue
             try:
-                order = parse_order(text, position.board, phase, words)
+                order = parse_order(wanted, position.board, phase, words)
             except OrderParseError as e:
                 bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(e)))
                 continue

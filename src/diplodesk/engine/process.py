@@ -24,6 +24,7 @@ class Outcome:
     results: list[OrderResult]
     next: Position
     winner: str | None = None
+    record: object | None = None  # a movement phase's Battles, for per-power views
 
 
 def process(position: Position) -> Outcome:
@@ -40,12 +41,15 @@ def process(position: Position) -> Outcome:
                 dislodged=mv.dislodged,
                 contested=mv.contested,
                 orders={},
+                extra=_track_land(position, mv.units),
             )
-            return Outcome(position.phase, results, nxt)
+            return Outcome(position.phase, results, nxt, record=mv.record)
         for d in mv.dislodged.values():
             results.append(OrderResult(d.unit.power, None, f"{d.unit} D", Status.SUCCEEDS, "no retreat",
                                        "dislodged with nowhere to retreat", d.unit.province))
-        return _after_turn(position, results, mv.units)
+        out = _after_turn(position, results, mv.units)
+        out.record = mv.record
+        return out
     if t is PhaseType.RETREAT:
         rt = resolve_retreats(position)
         return _after_turn(position, rt.results, rt.units)
@@ -66,7 +70,8 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
         for prov, u in units.items():
             if board.provinces[prov].center:
                 centers[prov] = u.power
-    base = replace(position, units=units, centers=centers, dislodged={}, contested=frozenset(), orders={})
+    base = replace(position, units=units, centers=centers, dislodged={}, contested=frozenset(), orders={},
+                   extra=_track_land(position, units))
     winner = _winner(base) if build_turn else None
     if build_turn:
         adj = replace(base, phase=cal.adjustment_after(phase))
@@ -76,6 +81,25 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
     else:
         nxt = replace(base, phase=cal.next_movement(phase))
     return Outcome(phase, results, nxt, winner)
+
+
+def _track_land(position: Position, units: dict[str, Unit]) -> dict:
+    """Under the Blind rule, land that is no supply centre is owned too: taken by whoever
+    stands in it after a spring or fall move or retreat, kept until someone else does."""
+    if "blind" not in position.all_rules:
+        return dict(position.extra)
+    from .rules.blind import land_owners
+
+    owners = land_owners(position)
+    board = position.board
+    for prov, u in units.items():
+        p = board.provinces[prov]
+        if not p.center and p.kind.value in ("land", "coast"):
+            owners[prov] = u.power
+    land: dict[str, list[str]] = {}
+    for prov, power in owners.items():
+        land.setdefault(power, []).append(prov)
+    return dict(position.extra, land={p: sorted(v) for p, v in sorted(land.items())})
 
 
 def _winner(position: Position) -> str | None:

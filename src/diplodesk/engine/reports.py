@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from .position import Position
 from .process import process
+from .rules import blind
 
 
 def power_report(position: Position, power: str) -> str:
     """The power's adjudication report for ``position`` as plain text."""
     outcome = process(position)
+    if blind.active(position):
+        return blind.report_text(position, outcome, power)
     lines = [f"{position.phase.long_name}: report for {power}", ""]
     by_power: dict[str, list] = {}
     for r in outcome.results:

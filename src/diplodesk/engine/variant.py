@@ -33,6 +33,9 @@ class Power:
     name: str
     adjective: str
     color: str
+    # land that is no supply centre but belongs to the power's homeland at the start (the
+    # provinces drawn in its colour); Blind Diplomacy's sight starts from the homeland
+    land: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,13 @@ class _Loader:
         calendar = self.load_calendar()
         board = Board.build(provinces.values(), army, fleet, specials)
         self.check_board(board)
+        for p in powers:
+            for prov in p.land:
+                info = board.provinces.get(prov)
+                if info is None:
+                    self.fail(f"powers.{p.name}.land", f"unknown province {prov!r}")
+                elif info.center or info.kind not in (ProvinceKind.LAND, ProvinceKind.COAST):
+                    self.fail(f"powers.{p.name}.land", f"{prov} is not land without a centre")
         start_phase, units, centers = self.load_start(board, {p.name for p in powers}, calendar)
         vt = self.table("victory")
         victory_by = vt.get("by", "power")
@@ -207,7 +217,11 @@ class _Loader:
             color = str(spec.get("color", "#888888"))
             if not (len(color) == 7 and color[0] == "#" and set(color[1:]) <= _HEX):
                 self.fail(f"{where}.color", f"{color!r} is not a colour like #1f4e9c")
-            out.append(Power(name, str(spec.get("adjective", name)), color))
+            land = spec.get("land", [])
+            if not isinstance(land, list) or not all(isinstance(x, str) for x in land):
+                self.fail(f"{where}.land", "expected a list of province ids")
+                land = []
+            out.append(Power(name, str(spec.get("adjective", name)), color, tuple(land)))
         if not out and "powers" in self.data:
             self.fail("powers", "no powers")
         return out
