@@ -181,7 +181,7 @@ def view(before: Position, outcome, power: str) -> PowerView:
     anarchy = in_anarchy(before, power)
 
     notes = _informed_notes(before, record, power, adjectives) if record is not None and not anarchy else {}
-    for prov, (_, provs) in notes.items():
+    for _, provs in notes.values():
         informed |= provs
 
     for r in outcome.results:
