@@ -298,7 +298,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     rail = next((c for c in checked.values() if c.ord.rail is not None), None)
     stop: str | None = None  # where a railroad army stops short of its destination
     blockers: dict[str, int] = {}
-    res, ords = _resolve(position, checked, rail, stop, blockers)
+    res, ords = _resolve(position, checked, rail, stop, blockers, first=True)
     if rail is not None:
         for _ in range(len(rail.ord.rail) + 2):
             found = railroad_break(position, rail, res, ords, stop)
@@ -354,8 +354,13 @@ def resolve_movement(position: Position) -> MovementOutcome:
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
 
 
-def _resolve(position, checked, rail, stop, blockers):
-    """Resolve the turn; a railroad army stopped short moves only to ``stop``."""
+def _resolve(position, checked, rail, stop, blockers, first: bool = False):
+    """Resolve the turn; a railroad army stopped short moves only to ``stop``. The first
+    time round the checked orders are used as they are; later rounds work on copies."""
+    if first:
+        res = Resolver(position.board, [c.ord for c in checked.values()], blockers=blockers)
+        res.run()
+        return res, {prov: c.ord for prov, c in checked.items()}
     ords: dict[str, Ord] = {}
     for prov, c in checked.items():
         o = c.ord
@@ -367,7 +372,7 @@ def _resolve(position, checked, rail, stop, blockers):
                 )
             elif o.kind == Kind.SUPPORT and o.target == rail.ord.prov and o.dest != stop:
                 o = replace(o, void=True)
-        ords[prov] = replace(o, supports=[], convoys=[]) if o is c.ord else o
+        ords[prov] = replace(o, supports=[], convoys=[], disrupted=False) if o is c.ord else o
     res = Resolver(position.board, list(ords.values()), blockers=blockers)
     res.run()
     return res, ords
