@@ -19,6 +19,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="SVG to write (default variants/<variant>/map.svg)")
     ap.add_argument("--png", help="also render the map to this PNG (needs PySide6)")
     ap.add_argument(
+        "--preview",
+        nargs="?",
+        const="",
+        metavar="PNG",
+        help="also write a small preview PNG, 1000 px wide (default variants/<variant>/map-preview.png)",
+    )
+    ap.add_argument(
         "--debug-png", help="render provinces in distinct colours with seeds to this PNG"
     )
     args = ap.parse_args(argv)
@@ -73,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         from .render import svg_to_png
 
         svg_to_png(str(out), args.png, int(geom.width))
+    if args.preview is not None:
+        from .render import svg_to_png
+
+        preview = args.preview or str(REPO / "variants" / board.variant_id / "map-preview.png")
+        svg_to_png(str(out), preview, 1000, palette=True)
+        print(f"wrote {preview}")
     if args.debug_png:
         from .render import debug_png
 

@@ -6,10 +6,14 @@ import os
 import sys
 
 
-def svg_to_png(svg_path: str, png_path: str, width: int = 1800) -> None:
-    """Rasterise ``svg_path`` to ``png_path`` at ``width`` pixels wide (offscreen Qt)."""
+def svg_to_png(svg_path: str, png_path: str, width: int = 1800, palette: bool = False) -> None:
+    """Rasterise ``svg_path`` to ``png_path`` at ``width`` pixels wide (offscreen Qt).
+
+    ``palette``: store the 256 commonest colours only (an indexed PNG a third the size; for
+    previews).
+    """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QRectF
+    from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
@@ -17,13 +21,23 @@ def svg_to_png(svg_path: str, png_path: str, width: int = 1800) -> None:
     renderer = QSvgRenderer(svg_path)
     box = renderer.viewBoxF()
     height = round(width * box.height() / box.width())
-    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image = QImage(width, height, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     renderer.render(painter, QRectF(0, 0, width, height))
     painter.end()
-    image.save(png_path)
+    if palette:
+        import numpy as np
+
+        pixels = np.frombuffer(image.constBits(), dtype=np.uint32)[: width * height]
+        colours, counts = np.unique(pixels, return_counts=True)
+        top = colours[np.argsort(-counts, kind="stable")[:256]]
+        table = [int(c) | 0xFF000000 for c in top]
+        image = image.convertToFormat(
+            QImage.Format.Format_Indexed8, table, Qt.ImageConversionFlag.ThresholdDither
+        )
+    image.save(png_path, "PNG", 0)
 
 
 if __name__ == "__main__":
@@ -77,7 +91,9 @@ def debug_png(geom, variant, anchors, png_path: str, specials=()) -> None:
         parts.append(f'<path d="{"".join(lines)}" fill="none" stroke="#f00" stroke-width="0.3"/>')
     for _a, _b, pts in specials:
         d = "M" + " ".join(f"{num(x)},{num(y)}" for x, y in pts)
-        parts.append(f'<path d="{d}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4,2"/>')
+        parts.append(
+            f'<path d="{d}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4,2"/>'
+        )
     for owner, pts in geom.seeds.items():
         for p in pts:
             parts.append(f'<circle cx="{num(p.x)}" cy="{num(p.y)}" r="1.6" fill="#000"/>')

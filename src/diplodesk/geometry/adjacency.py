@@ -1,0 +1,132 @@
+"""Adjacency worked out from the shapes, and checked against a variant's adjacency.
+
+Two provinces are geometric neighbours when their shapes share a border longer than a
+tolerance: the ``STRtree`` finds pairs within a small gap of each other (``dwithin``),
+then the length of one's boundary inside the other (grown by the gap) is measured.
+A corner touch, or two coasts facing each other across a strait, is not a border.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+
+from ..engine.board import Board, ProvinceKind
+from .shapes import MapGeometry
+
+Pair = tuple[str, str]
+
+
+def _pair(a: str, b: str) -> Pair:
+    return (a, b) if a < b else (b, a)
+
+
+def shared_borders(geom: MapGeometry, gap: float | None = None) -> dict[Pair, float]:
+    """Every pair of provinces whose shapes come within ``gap``, with the length of border
+    they share (0 for a mere corner touch). ``gap`` defaults to 1/1000 of the map's size.
+    """
+    span = max(geom.view_box[2], geom.view_box[3])
+    gap = span * 1e-3 if gap is None else gap
+    shapes = geom.shapes
+    left, right = geom.tree.query(shapes, predicate="dwithin", distance=gap)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    if not len(left):
+        return {}
+    boundaries = shapely.boundary(shapes)
+    grown = shapely.buffer(shapes, gap, quad_segs=2)
+    lengths = shapely.length(shapely.intersection(boundaries[left], grown[right]))
+    return {
+        _pair(geom.ids[i], geom.ids[j]): float(n)
+        for i, j, n in zip(left.tolist(), right.tolist(), lengths.tolist(), strict=True)
+    }
+
+
+def geometric_neighbours(geom: MapGeometry, min_border: float | None = None,
+                         gap: float | None = None) -> set[Pair]:
+    """Pairs of provinces sharing a border longer than ``min_border`` (default: 1/200 of
+    the map's size, about a tenth of a small province's side)."""
+    span = max(geom.view_box[2], geom.view_box[3])
+    min_border = span * 5e-3 if min_border is None else min_border
+    return {p for p, n in shared_borders(geom, gap).items() if n > min_border}
+
+
+def variant_neighbours(board: Board) -> set[Pair]:
+    """Province-level pairs adjacent for armies or fleets."""
+    out = set()
+    for a, nbrs in board.province_neighbours.items():
+        for b in nbrs:
+            if a != b:
+                out.add(_pair(a, b))
+    return out
+
+
+@dataclass
+class AdjacencyDiff:
+    """How a map's geometry and a variant's adjacency disagree, at province level."""
+
+    only_geometry: list[Pair] = field(default_factory=list)  # borders the variant lacks
+    only_variant: list[Pair] = field(default_factory=list)  # adjacencies with no border
+    missing: list[str] = field(default_factory=list)  # provinces the map has no shape for
+    borders: dict[Pair, float] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.only_geometry or self.only_variant or self.missing)
+
+    def without(self, allowed: set[Pair] | list[Pair]) -> AdjacencyDiff:
+        """The diff with the given (explained) pairs taken out of both lists."""
+        ok = {_pair(*p) for p in allowed}
+        return AdjacencyDiff(
+            [p for p in self.only_geometry if p not in ok],
+            [p for p in self.only_variant if p not in ok],
+            list(self.missing),
+            self.borders,
+        )
+
+    def __str__(self) -> str:
+        if self.clean:
+            return "geometry and adjacency agree"
+        lines = []
+        for p in self.only_geometry:
+            lines.append(f"border on the map, not in the variant: {p[0]}-{p[1]} ({self.borders.get(p, 0):.1f})")
+        for p in self.only_variant:
+            near = self.borders.get(p)
+            why = f"shapes touch for {near:.1f}" if near is not None else "shapes don't touch"
+            lines.append(f"adjacent in the variant, no border on the map: {p[0]}-{p[1]} ({why})")
+        if self.missing:
+            lines.append(f"no shape on the map for: {', '.join(self.missing)}")
+        return "\n".join(lines)
+
+
+def diff_adjacency(geom: MapGeometry, board: Board, *, min_border: float | None = None,
+                   gap: float | None = None, skip_impassable: bool = True) -> AdjacencyDiff:
+    """Compare geometric neighbours with the board's adjacency.
+
+    Impassable provinces border others on the map but are adjacent to nothing by
+    definition, so they are left out unless ``skip_impassable`` is False.
+    """
+    span = max(geom.view_box[2], geom.view_box[3])
+    min_border = span * 5e-3 if min_border is None else min_border
+    borders = shared_borders(geom, gap)
+    geo = {p for p, n in borders.items() if n > min_border}
+    var = variant_neighbours(board)
+    skip = {p for p, v in board.provinces.items() if skip_impassable and v.kind is ProvinceKind.IMPASSABLE}
+    have = set(geom.ids)
+    missing = sorted(set(board.provinces) - have)
+
+    def counted(p: Pair) -> bool:
+        return p[0] in board.provinces and p[1] in board.provinces and not (set(p) & skip) \
+            and p[0] in have and p[1] in have
+
+    only_geo = sorted(p for p in geo - var if counted(p))
+    only_var = sorted(p for p in var - geo if counted(p))
+    return AdjacencyDiff(only_geo, only_var, missing, borders)
+
+
+def border_lengths(geom: MapGeometry, pairs: list[Pair]) -> np.ndarray:
+    """Shared border length of each given pair (0 where the shapes don't meet)."""
+    borders = shared_borders(geom)
+    return np.array([borders.get(_pair(*p), 0.0) for p in pairs])

@@ -1,0 +1,92 @@
+"""Adjacency from geometry, and its diff against a variant's adjacency. No Qt here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from diplodesk.engine.board import Board, Province, ProvinceKind
+from diplodesk.geometry.adjacency import (
+    diff_adjacency,
+    geometric_neighbours,
+    shared_borders,
+    variant_neighbours,
+)
+from diplodesk.geometry.shapes import MapGeometry, load_map_geometry
+from diplodesk.variants import load_variant, map_path
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def native():
+    return MapGeometry.from_svg(FIXTURES / "native.svg", load_variant("standard").board)
+
+
+def test_borders_and_neighbours(native):
+    borders = shared_borders(native)
+    assert borders[("bar", "stp")] == pytest.approx(140, abs=1)
+    assert borders[("bot", "stp")] == pytest.approx(30, abs=1)
+    n = geometric_neighbours(native)
+    assert {("bar", "fin"), ("bar", "nwy"), ("bar", "stp"), ("fin", "stp"), ("bot", "fin"),
+            ("bot", "stp"), ("bot", "nwy"), ("lvn", "mos"), ("nwy", "swe"), ("mos", "stp")} <= n
+    assert ("lvn", "swe") not in n  # a gap of 20 between them
+    assert ("bar", "mos") not in n
+    # nwy and lvn meet only at a corner (80,130): no border
+    assert ("lvn", "nwy") not in n
+    assert ("lvn", "nwy") not in borders or borders[("lvn", "nwy")] < 1
+
+
+def _mini_board(extra: list[tuple[str, str]] = (), drop: tuple[str, str] | None = None) -> Board:
+    kinds = {"bar": "sea", "nwy": "coast", "fin": "coast", "bot": "sea", "stp": "coast",
+             "swe": "coast", "lvn": "coast", "mos": "land", "swi": "impassable"}
+    provinces = [Province(p, p.upper(), ProvinceKind(k)) for p, k in kinds.items()]
+    army = [("nwy", "fin"), ("fin", "stp"), ("stp", "mos"), ("lvn", "mos"), ("swe", "lvn"),
+            ("nwy", "swe"), ("lvn", "stp")]
+    fleet = [("bar", "nwy"), ("bar", "fin"), ("bar", "stp"), ("bot", "fin"), ("bot", "stp"),
+             ("bot", "nwy"), ("bot", "lvn"), ("bot", "swe")]
+    army = [p for p in army if p != drop] + list(extra)
+    return Board.build(provinces, army, [p for p in fleet if p != drop])
+
+
+def test_diff_finds_both_kinds_of_disagreement(native):
+    board = _mini_board(extra=[("nwy", "mos")], drop=("bot", "stp"))
+    g = MapGeometry(native.imported, board)
+    d = diff_adjacency(g, board)
+    assert ("nwy", "mos") not in d.only_geometry
+    assert ("mos", "nwy") in d.only_variant
+    assert ("bot", "stp") in d.only_geometry
+    assert d.missing == ["swi"]
+    assert not d.clean
+    text = str(d)
+    assert "bot-stp" in text and "mos-nwy" in text and "swi" in text
+
+
+def test_allow_list(native):
+    board = _mini_board(extra=[("mos", "nwy")])
+    g = MapGeometry(native.imported, board)
+    d = diff_adjacency(g, board).without([("nwy", "mos")])
+    assert ("mos", "nwy") not in d.only_variant
+
+
+def test_variant_neighbours_are_province_level():
+    board = load_variant("standard").board
+    n = variant_neighbours(board)
+    assert ("bar", "stp") in n and ("bot", "stp") in n and ("gas", "spa") in n
+    assert all(a < b for a, b in n)
+
+
+@pytest.mark.skipif(map_path("standard") is None, reason="variants/standard/map.svg is not there yet")
+def test_standard_map_borders_match_the_adjacency():
+    """Every border on the standard map is an adjacency and every adjacency a border.
+
+    Allowed differences, each explained (none needed today): a pair listed here would be a
+    strait crossed without a shared border (as Denmark-Sweden or Constantinople are on
+    some maps) or a border the rules ignore.
+    """
+    allowed: list[tuple[str, str]] = []
+    board = load_variant("standard").board
+    geom = load_map_geometry("standard")
+    diff = diff_adjacency(geom, board).without(allowed)
+    assert diff.clean, str(diff)
