@@ -262,3 +262,19 @@ def test_no_report_names_a_unit_or_owner_where_the_power_may_not_know(rng):
                     assert f"({other.province.capitalize()})" not in text.split("Your supply")[0].replace(
                         f"{power}:", ""), (power, other)
         data = outcome.next.to_json()
+
+
+def test_a_map_for_a_power_draws_nothing_it_may_not_know(tmp_path):
+    from diplodesk.render import render_file
+
+    p = start(SPRING_01)
+    projected = blind.project(p, "Austria")
+    assert {u.power for u in projected.units.values()} <= {"Austria", "Italy", "Germany", "Russia"}
+    assert "lon" not in projected.units and "par" not in projected.units
+    assert set(projected.orders) == {"Austria"}
+    assert "players" not in projected.extra
+    out = render_file(p.to_json(), tmp_path / "austria.svg", power="Austria",
+                      results=adjudicate(p.to_json()))
+    svg = out.read_text()
+    for hidden in ("England", "France", "Turkey", "English", "French", "Turkish"):
+        assert hidden not in svg

@@ -31,6 +31,8 @@ from PySide6.QtGui import (
 
 from ..engine import PositionError, load_position
 from ..engine.position import Position
+from ..engine.process import process
+from ..engine.rules import blind
 from ..geometry.shapes import MapGeometry, load_map_geometry
 from ..geometry.svg_import import MapError
 from .painter import MapPainter, RenderOptions
@@ -118,6 +120,14 @@ def render_file(
     opts = replace(options) if options is not None else RenderOptions(palette=palette)
     if power is not None:
         opts.power = power
+        if blind.active(position):
+            # a map for a Blind power shows only what it may know: nothing else is drawn,
+            # so nothing else can be found in the file either
+            if results is not None:
+                outcome = process(position)
+                results = blind.visible_results(position, outcome, power)
+            position = blind.project(position, power)
+            opts.show_counts = False
     ensure_app()
     mp = painter_for(position, geometry)
     page = mp.page_rect(opts)

@@ -76,6 +76,7 @@ class RenderOptions:
     show_title: bool = True
     show_legend: bool = True
     show_retreats: bool = True
+    show_counts: bool = True  # others' centre counts in the legend (not in Blind games)
 
 
 @dataclass
@@ -837,7 +838,8 @@ class MapPainter:
             painter.setPen(QPen(pal.ink, ts * 0.08))
             painter.setBrush(pal.power(name))
             painter.drawRect(QRectF(ex, ey - sw / 2, sw, sw))
-            painter.fillPath(glyphs.text_path(f"{name} {n}", ts, ex + sw + ts * 0.4, ey, align="left",
+            label = f"{name} {n}" if (o.show_counts or o.power == name) else name
+            painter.fillPath(glyphs.text_path(label, ts, ex + sw + ts * 0.4, ey, align="left",
                                               bold=o.power == name), pal.ink)
         painter.setOpacity(1.0)
 

@@ -449,3 +449,67 @@ __all__ = [
     "Build", "Disband", "PowerView", "Remove", "Retreat", "describe", "homeland", "land_owners", "owned",
     "public_text", "report_text", "sight", "static_sight", "view",
 ]
+
+
+# -- projections for maps ------------------------------------------------------------------
+
+
+def holding_units(position: Position, power: str) -> list[str]:
+    """Provinces of the power's units ordered (by the position's orders) to hold or to
+    support a hold: they see around them."""
+    from ..orders import OrderParseError, parse_order
+    from ..orderset import power_words
+
+    out = []
+    for text in position.orders.get(power, ()):
+        try:
+            order = parse_order(text, position.board, position.phase.type, power_words(position))
+        except OrderParseError:
+            continue
+        unit = position.units.get(getattr(order, "province", ""))
+        if unit is None or unit.power != power:
+            continue
+        if isinstance(order, Hold) or (isinstance(order, Support) and order.dest is None):
+            out.append(unit.province)
+    return out
+
+
+def project(position: Position, power: str) -> Position:
+    """The position as ``power`` may know it: units and owners only where it sees, its own
+    orders only, no GM fields. Maps drawn for a power are drawn from this."""
+    from dataclasses import replace
+
+    seen = sight(position, power, holding_units(position, power))
+    units = {p: u for p, u in position.units.items() if u.power == power or p in seen}
+    dislodged = {p: d for p, d in position.dislodged.items() if d.unit.power == power or p in seen}
+    centers = {c: o for c, o in position.centers.items() if o == power or c in seen}
+    land = {p: sorted(x for x in provs if p == power or x in seen) for p, provs in _land_map(position).items()}
+    extra = {"land": {p: v for p, v in land.items() if v}}
+    choices = {p: c for p, c in position.choices.items() if c[0] == power or p in seen}
+    return replace(position, units=units, dislodged=dislodged, centers=centers,
+                   orders={power: tuple(position.orders.get(power, ()))}, extra=extra, choices=choices,
+                   contested=frozenset(p for p in position.contested if p in seen))
+
+
+def _land_map(position: Position) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for prov, p in land_owners(position).items():
+        out.setdefault(p, []).append(prov)
+    return out
+
+
+def visible_results(before: Position, outcome, power: str) -> list[dict]:
+    """Result lines a map for ``power`` may draw: its own, and others' whose every place
+    it sees (an arrow to a place it can't see would tell too much)."""
+    v = view(before, outcome, power)
+    record = outcome.record
+    out = []
+    for r in outcome.results:
+        if r.power == power:
+            out.append(r.to_json())
+            continue
+        c = record.checked.get(r.province) if record is not None and r.province else None
+        provs = _line_provinces(before, r, record) if c is not None else ({r.province} if r.province else set())
+        if provs and provs <= v.seen and (c is None or (c.text is not None and c.illegal is None)):
+            out.append(r.to_json())
+    return out
