@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack")
 
 
 class BadInput(Exception):
@@ -52,6 +52,13 @@ def _build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("report", help="a power's adjudication report as text")
     rep.add_argument("position", type=Path)
     rep.add_argument("--power", required=True)
+
+    pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's")
+    pk.add_argument("position", type=Path)
+    pk.add_argument("-o", "--output", type=Path, required=True, help="folder for the PDFs")
+    pk.add_argument("--power", action="append", help="only this power (repeatable)")
+    pk.add_argument("--page", default="A4", choices=("A4", "A3", "Letter", "Legal"))
+    pk.add_argument("--portrait", action="store_true")
 
     asg = sub.add_parser("assign", help="deal public and secret powers from players' preference lists")
     asg.add_argument("preferences", type=Path, help='JSON: {"Alice": ["England", "Spain", ...], ...}')
@@ -179,6 +186,41 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_pack(args) -> int:
+    from .engine import PositionError, load_position
+
+    data = read_json(args.position)
+    try:
+        position = load_position(data)
+    except PositionError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    names = {p.lower(): p for p in position.variant.power_names}
+    powers = []
+    for p in args.power or []:
+        if p.lower() not in names:
+            raise BadInput(f"--power: unknown power {p!r} (powers: {', '.join(position.variant.power_names)})")
+        powers.append(names[p.lower()])
+    try:
+        from .render.export import RenderError
+        from .render.pack import PackOptions, all_packs
+    except ImportError as e:
+        raise BadInput(f"pack: drawing is not available here ({e})") from None
+
+    def progress(done: int, total: int, what: str) -> bool:
+        print(f"[{done}/{total}] {what}", file=sys.stderr)
+        return True
+
+    try:
+        made = all_packs(data, args.output, PackOptions(args.page, not args.portrait), progress, powers or None)
+    except RenderError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    except OSError as e:
+        raise BadInput(f"{args.output}: {e.strerror or e}") from None
+    for path in made:
+        print(path)
+    return 0
+
+
 def cmd_assign(args) -> int:
     import secrets
 
@@ -233,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             "render": cmd_render,
             "report": cmd_report,
             "assign": cmd_assign,
+            "pack": cmd_pack,
         }[args.command]
         return handler(args)
     except BadInput as e:

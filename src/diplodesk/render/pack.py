@@ -1,0 +1,146 @@
+"""Per-player print packs: one PDF per power with its map, its orders and results, its
+report and its centres, plus the GM's full map.
+
+Each pack is drawn from what its power may know (in Blind games the power's projection,
+see ``engine.rules.blind``), with the same painter as the screen. Packs for every power are
+made in one go, with a progress callback that may cancel.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF
+from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter
+
+from ..engine import PositionError, load_position
+from ..engine.process import outcome_to_json, process
+from ..engine.reports import power_report
+from ..engine.rules import blind
+from . import glyphs
+from .export import RenderError, ensure_app, painter_for
+from .painter import RenderOptions
+
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
+              "Legal": QPageSize.PageSizeId.Legal}
+
+
+@dataclass
+class PackOptions:
+    page_size: str = "A4"
+    landscape: bool = True
+    palette: str = "default"
+    resolution: int = 150
+
+
+Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
+
+
+def _writer(path: Path, title: str, o: PackOptions) -> QPdfWriter:
+    if o.page_size not in PAGE_SIZES:
+        raise RenderError(f"unknown page size {o.page_size!r} (sizes: {', '.join(PAGE_SIZES)})")
+    w = QPdfWriter(str(path))
+    w.setTitle(title)
+    w.setCreator("diplodesk")
+    w.setResolution(o.resolution)
+    orientation = QPageLayout.Orientation.Landscape if o.landscape else QPageLayout.Orientation.Portrait
+    w.setPageLayout(QPageLayout(QPageSize(PAGE_SIZES[o.page_size]), orientation, QMarginsF(10, 10, 10, 10),
+                                QPageLayout.Unit.Millimeter))
+    return w
+
+
+def _text_pages(painter: QPainter, writer: QPdfWriter, heading: str, lines: list[str]) -> None:
+    """Lines of text, as many pages as they need (text drawn as shapes: no fonts needed)."""
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    size = writer.resolution() * 0.13  # about 9.5 pt
+    step = size * 1.45
+    per_page = max(1, int((rect.height() - step * 3) // step))
+    chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
+    for n, chunk in enumerate(chunks):
+        writer.newPage()
+        y = step * 1.5
+        painter.fillPath(glyphs.text_path(heading + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else ""),
+                                          size * 1.3, 0, y, align="left"), QColor("#000000"))
+        y += step * 1.6
+        for line in chunk:
+            if line.strip():
+                painter.fillPath(glyphs.text_path(line, size, 0, y, align="left", bold=False), QColor("#000000"))
+            y += step
+
+
+def _map_page(painter: QPainter, writer: QPdfWriter, mp, position, results, options: RenderOptions) -> None:
+    rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+    rect.moveTo(0, 0)
+    painter.setTransform(mp.fit_transform(rect, options))
+    mp.paint(painter, position, results, options)
+    painter.resetTransform()
+
+
+def power_pack(position_json: dict, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
+    """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
+    o = options or PackOptions()
+    try:
+        position = load_position(position_json)
+    except PositionError as e:
+        raise RenderError(f"position: {e}") from None
+    ensure_app()
+    outcome = process(position)
+    result = outcome_to_json(outcome)
+    mp = painter_for(position)
+    opts = RenderOptions(power=power, palette=o.palette)
+    shown, results = position, result
+    if power is not None and blind.active(position):
+        results = blind.visible_results(position, outcome, power)
+        shown = blind.project(position, power)
+        opts.show_counts = False
+    out = Path(out)
+    tmp = out.with_name(f".{out.name}.part")
+    title = f"{position.variant.name}, {position.phase.long_name}: " + (power or "Gamemaster")
+    writer = _writer(tmp, title, o)
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise RenderError(f"{out}: could not write the PDF")
+    try:
+        _map_page(painter, writer, mp, shown, results, opts)
+        if power is not None:
+            lines = power_report(position, power).splitlines()
+        else:
+            lines = [f"{position.phase.long_name}: all orders", ""]
+            for r in outcome.results:
+                mark = r.status.value + (f" ({r.reason})" if r.reason else "")
+                lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
+            if outcome.winner:
+                lines += ["", f"{outcome.winner} has won."]
+        _text_pages(painter, writer, title, lines)
+    finally:
+        painter.end()
+    os.replace(tmp, out)
+    return out
+
+
+def all_packs(position_json: dict, out_dir: Path, options: PackOptions | None = None,
+              progress: Progress | None = None, powers: list[str] | None = None) -> list[Path]:
+    """A pack for every power (or those named) and one for the GM; stops early if
+    ``progress`` returns False (the packs made so far stay)."""
+    try:
+        position = load_position(position_json)
+    except PositionError as e:
+        raise RenderError(f"position: {e}") from None
+    names = list(powers or position.variant.power_names)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"{position.variant.id}-{position.phase}"
+    made: list[Path] = []
+    jobs: list[str | None] = [*names, None]
+    for i, power in enumerate(jobs):
+        if progress is not None and not progress(i, len(jobs), power or "Gamemaster"):
+            break
+        name = f"{stem}-{(power or 'gm').lower()}.pdf"
+        made.append(power_pack(position_json, power, out_dir / name, options))
+    if progress is not None:
+        progress(len(made), len(jobs), "done")
+    return made
