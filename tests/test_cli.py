@@ -92,3 +92,23 @@ def test_console_script_runs_without_a_traceback(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "diplodesk.cli", "adjudicate", str(tmp_path / "x.json")],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("units", [
+    [{"power": ["x"], "type": "A", "at": "par"}],
+    [{"power": "France", "type": {"a": 1}, "at": "par"}],
+    [{"power": "France", "type": "A", "at": ["par"]}],
+    [{"power": "France", "type": "A", "at": None}],
+    [["France", "A", "par"]],
+])
+def test_odd_json_values_are_refused_cleanly(tmp_path, capsys, units):
+    pos = {"variant": "standard", "phase": "S1901M", "units": units}
+    code, _, err = run(capsys, "adjudicate", str(write(tmp_path, pos)))
+    assert code == 2 and err.count("\n") == 1 and "units[0]" in err
+
+
+@pytest.mark.parametrize("centers", [{"France": [["par"]]}, {"France": "par"}, [1, 2], {"France": [None]}])
+def test_odd_centres_are_refused_cleanly(tmp_path, capsys, centers):
+    pos = {"variant": "standard", "phase": "S1901M", "centers": centers}
+    code, _, err = run(capsys, "adjudicate", str(write(tmp_path, pos)))
+    assert code == 2 and err.count("\n") == 1 and "centers" in err

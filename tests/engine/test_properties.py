@@ -113,3 +113,29 @@ def test_a_whole_random_game_runs():
         if "winner" in data:
             break
     assert UnitType.ARMY  # reached the end without an exception
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["par", "stp/nc", "France", "A", "F", "?", "S1901M", "F1901R", "W1901A", "A par - bur"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["power", "type", "at", "France", "orders", "choice", "retreats", "attacker_from"]),
+        inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.fixed_dictionaries({}, optional={
+    "variant": st.sampled_from(["standard", "loeb9", "colonial", "woolworth2a"]) | JSON,
+    "phase": st.sampled_from(["S1901M", "F1901R", "W1901A", "S1870M"]) | JSON,
+    "units": JSON, "dislodged": JSON, "centers": JSON, "orders": JSON, "contested": JSON,
+    "rules": st.sampled_from([[], ["blind"]]) | JSON, "players": JSON, "land": JSON,
+}))
+def test_any_json_gives_a_result_or_a_position_error(data):
+    from diplodesk.engine import PositionError
+
+    try:
+        adjudicate(data)
+    except PositionError:
+        pass

@@ -199,7 +199,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         target = getattr(order, "target", None)
         other = position.units.get(province_of(target)) if target else None
         # id(order): parsed orders are shared objects; the entry keeps its order alive
-        key = (season, unit.type.value, unit.loc, id(order), other.type.value if other else None)
+        key = (season, unit.type, unit.loc, id(order), other.type if other else None)
         hit = cache.get(key)
         if hit is None:
             checker.used_seas = False
@@ -315,7 +315,8 @@ def resolve_movement(position: Position) -> MovementOutcome:
     for prov, c in checked.items():
         o = ords[prov]
         if o.kind == Kind.MOVE and ok[prov]:
-            moved[o.dest] = replace(c.unit, loc=c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest)
+            u = c.unit
+            moved[o.dest] = Unit(u.power, u.type, c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest)
         else:
             stayed[prov] = c.unit
     dislodged: dict[str, Dislodged] = {}
@@ -347,7 +348,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
         results.append(_report(c, ok[prov], prov in dislodged, res))
         c.ord = c_ord
     retreat_map = {
-        prov: replace(d, retreats=tuple(retreat_options(b, d, units, contested, position.phase.season)))
+        prov: Dislodged(d.unit, d.attacker_from, tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
     }
     record = Battles(checked, ords, ok, res, frozenset(dislodged))

@@ -35,7 +35,7 @@ class OrderResult:
             "power": self.power,
             "text": self.text,
             "order": self.order,
-            "status": self.status.value,
+            "status": str(self.status),
             "reason": self.reason,
         }
         if self.detail:

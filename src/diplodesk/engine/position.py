@@ -31,10 +31,10 @@ class Unit:
         object.__setattr__(self, "province", self.loc.partition("/")[0])
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.loc}"
+        return f"{self.type} {self.loc}"  # a StrEnum formats as its value
 
     def to_json(self) -> dict[str, str]:
-        return {"power": self.power, "type": self.type.value, "at": self.loc}
+        return {"power": self.power, "type": str(self.type), "at": self.loc}
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,7 @@ class _PositionReader:
         self.names = name_table(variant.board)
         self.powers = {p.name.lower(): p.name for p in variant.powers}
         self.exact_powers = frozenset(variant.power_names)
+        self.known_units = variant.board._cache.setdefault("units", {})
         rules = d.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise self.fail("rules", f"expected a list of rule names, got {rules!r}")
@@ -271,19 +272,26 @@ class _PositionReader:
         return p
 
     def location(self, text: Any, where: str) -> str:
+        if isinstance(text, str) and text in self.names.exact:
+            return text
         loc = self.names.location(text) if isinstance(text, str) else None
         if loc is None or not self.board.is_location(loc):
             raise self.fail(where, f"unknown place {text!r}")
         return loc
 
     def unit(self, u: Any, where: str) -> Unit:
-        # fast path: the canonical form this engine writes itself
+        # fast path: the canonical form this engine writes itself, units shared per board
         if type(u) is dict and len(u) == 3:
-            power, t, at = u.get("power"), u.get("type"), u.get("at")
-            if power in self.exact_powers and t in _TYPES and at in self.names.exact:
+            key = (u.get("power"), u.get("type"), u.get("at"))
+            hit = self.known_units.get(key) if all(type(x) is str for x in key) else None
+            if hit is not None:
+                return hit
+            power, t, at = key
+            if hit is None and all(type(x) is str for x in key) and power in self.exact_powers and t in _TYPES and at in self.names.exact:
                 utype = _TYPES[t]
                 if self.board.can_stand(utype, at):
-                    return Unit(power, utype, at)
+                    unit = self.known_units[key] = Unit(power, utype, at)
+                    return unit
         if not isinstance(u, Mapping):
             raise self.fail(where, "expected {power, type, at}")
         power = self.power(u.get("power"), f"{where}.power")

@@ -57,7 +57,14 @@ def land_owners(position: Position) -> dict[str, str]:
     """Owners of land that is no supply centre: from the position, else the homelands."""
     given = position.extra.get("land")
     if isinstance(given, dict):
-        return {prov: power for power, provs in given.items() for prov in provs}
+        board = position.board
+        return {
+            prov: power
+            for power, provs in given.items()
+            if power in position.variant.power_names and isinstance(provs, list)
+            for prov in provs
+            if isinstance(prov, str) and prov in board.provinces
+        }
     return {prov: p.name for p in position.variant.powers for prov in p.land}
 
 
@@ -74,7 +81,8 @@ def owned(position: Position, power: str) -> set[str]:
 
 
 def in_anarchy(position: Position, power: str) -> bool:
-    return power in (position.extra.get("anarchy") or ())
+    anarchy = position.extra.get("anarchy")
+    return isinstance(anarchy, list) and power in anarchy
 
 
 def static_sight(position: Position, power: str) -> set[str]:
