@@ -1,0 +1,156 @@
+"""Desktop app speed, measured offscreen with Qt's own timer (QElapsedTimer).
+
+    python bench/bench_gui.py [--rounds N]
+
+* start: from launching a fresh Python process to the main window's first frame of the
+  map drawn and the event loop free (target 1.5 s or less); the child process is the
+  app's own start-up path (:func:`diplodesk.gui.app.run` minus ``exec``);
+* click to order drawn: a click on a lit province, through order entry, the command, the
+  document and a synchronous repaint of the map (target 50 ms or less); also the first
+  click that selects a unit (the engine works out its legal orders);
+* repaint after a pan or a zoom of the standard board (target 16 ms or less); after a zoom
+  the map is first shown from the scaled image, and a sharp one follows when the zooming
+  pauses: its time is reported too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+CHILD = r"""
+import sys, time
+t0 = float(sys.argv[1])
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+QCoreApplication.setOrganizationName("diplodesk-bench")
+QCoreApplication.setApplicationName("diplodesk-bench")
+app = QApplication(sys.argv[:1])
+from diplodesk.gui.main_window import MainWindow
+w = MainWindow(restore_layout=False)
+w.resize(1440, 920)
+w.show()
+while w.view.frames == 0:
+    app.processEvents()
+app.processEvents()
+print(time.time() - t0)
+w.session.close()
+"""
+
+
+def bench_start(rounds: int) -> list[float]:
+    out = []
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1] / "src")
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env["XDG_DATA_HOME"] = tmp
+        env["XDG_CONFIG_HOME"] = tmp
+        for _ in range(rounds):
+            r = subprocess.run([sys.executable, "-c", CHILD, repr(time.time())], env=env,
+                               capture_output=True, text=True, check=True)
+            out.append(float(r.stdout.strip().splitlines()[-1]))
+    return out
+
+
+def ms(timer) -> float:
+    return timer.nsecsElapsed() / 1e6
+
+
+def bench_in_process(rounds: int) -> dict[str, list[float]]:
+    import tempfile
+
+    tmp = tempfile.mkdtemp()
+    os.environ["XDG_DATA_HOME"] = tmp
+    os.environ["XDG_CONFIG_HOME"] = tmp
+    from PySide6.QtCore import QElapsedTimer, QSettings, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from diplodesk.gui.main_window import MainWindow
+
+    w = MainWindow(settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat),
+                   restore_layout=False)
+    w.resize(1440, 920)
+    w.show()
+    app.processEvents()
+    v = w.view
+    vp = v.viewport()
+    v.fit()
+    vp.repaint()
+    w.set_power("England")
+    t = QElapsedTimer()
+    res: dict[str, list[float]] = {"select": [], "order": [], "pan": [], "zoom": [], "sharp": []}
+
+    def click(loc):
+        QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, v.viewport_point(loc))
+
+    for i in range(rounds):
+        dest = ("nth", "eng", "yor", "wal")[i % 4]
+        t.start()
+        click("lon")
+        vp.repaint()
+        res["select"].append(ms(t))
+        t.start()
+        click(dest)
+        vp.repaint()
+        res["order"].append(ms(t))
+        assert w.doc.orders("England")[-1].endswith(dest)
+
+    # zoom in a little so that there is room to pan, and let the sharp image come
+    v.zoom_by(2.0)
+    vp.repaint()
+    QTest.qWait(150)
+    vp.repaint()
+    for i in range(rounds):
+        step = 40 if i % 2 == 0 else -40
+        t.start()
+        v.pan_by(step, step // 2)
+        vp.repaint()
+        res["pan"].append(ms(t))
+    for i in range(rounds):
+        f = 1.25 if i % 2 == 0 else 1 / 1.25
+        t.start()
+        v.zoom_by(f, vp.rect().center())
+        vp.repaint()
+        res["zoom"].append(ms(t))
+        QTest.qWait(120)  # the sharp image is drawn once the zooming pauses
+        res["sharp"].append(v.last_base_ms)
+    w.session.close()
+    return res
+
+
+def report(name: str, values: list[float], target: float | None, unit: str = "ms") -> None:
+    med = statistics.median(values)
+    worst = max(values)
+    goal = f"  (target {target:g} {unit}: {'ok' if med <= target else 'MISSED'})" if target else ""
+    print(f"{name:<34} median {med:8.1f} {unit}   worst {worst:8.1f} {unit}{goal}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=12)
+    args = ap.parse_args()
+    starts = bench_start(max(3, args.rounds // 4))
+    report("start to interactive window", [s * 1000 for s in starts], 1500)
+    res = bench_in_process(args.rounds)
+    report("click that selects a unit", res["select"], 50)
+    report("click to order drawn", res["order"], 50)
+    report("repaint after a pan", res["pan"], 16)
+    report("repaint after a zoom", res["zoom"], 16)
+    report("sharp map after zooming (deferred)", res["sharp"], None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""Every change to a game is one of these commands, pushed on the document's undo stack.
+
+Each ``redo``/``undo`` is a line or two that calls the document. Adjudication and
+roll-back keep the whole game state from before and after (positions are immutable
+values, so this costs little) and swap it back and forth.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from ..engine.board import UnitType
+from ..engine.position import Position
+from . import edits
+from .game_document import GameDocument, GameState
+
+
+class SetOrdersCommand(QUndoCommand):
+    """Set the orders of one power or several (``{power: [texts]}``)."""
+
+    def __init__(self, doc: GameDocument, orders: dict[str, list[str] | tuple[str, ...]],
+                 text: str | None = None):
+        powers = ", ".join(orders)
+        super().__init__(text or f"Orders of {powers}")
+        self.doc = doc
+        self.new = {p: tuple(t) for p, t in orders.items()}
+        self.old = {p: doc.orders(p) for p in orders}
+
+    def redo(self) -> None:
+        self.doc.set_orders(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_orders(self.old)
+
+
+class _StateCommand(QUndoCommand):
+    """A change worked out once by the document; undo and redo swap whole game states."""
+
+    def __init__(self, doc: GameDocument, text: str):
+        super().__init__(text)
+        self.doc = doc
+        self.before: GameState | None = None
+        self.after: GameState | None = None
+        self.error: str | None = None
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        if self.after is not None:
+            self.doc.restore(self.after)
+            self.reannounce()
+            return
+        self.before = self.doc.snapshot()
+        try:
+            self.apply()
+        except (ValueError, IndexError) as e:
+            self.error = str(e)
+            self.setObsolete(True)  # nothing happened: the stack drops the command
+            return
+        self.after = self.doc.snapshot()
+
+    def reannounce(self) -> None:
+        pass
+
+    def undo(self) -> None:
+        if self.before is not None:
+            self.doc.restore(self.before)
+
+
+class AdjudicateCommand(_StateCommand):
+    """Process the current phase and move on to the next."""
+
+    def __init__(self, doc: GameDocument):
+        super().__init__(doc, f"Adjudicate {doc.position.phase.long_name}")
+        self.outcome = None
+
+    def apply(self) -> None:
+        self.outcome = self.doc.process()
+
+    def reannounce(self) -> None:
+        self.doc.adjudicated.emit(len(self.doc.history) - 1)
+
+
+class RollbackCommand(_StateCommand):
+    """Make processed phase ``index`` current again, with its orders; later phases go."""
+
+    def __init__(self, doc: GameDocument, index: int):
+        phase = doc.history[index].phase if 0 <= index < len(doc.history) else "?"
+        super().__init__(doc, f"Roll back to {phase}")
+        self.index = index
+
+    def apply(self) -> None:
+        self.doc.rollback(self.index)
+
+
+class EditPositionCommand(QUndoCommand):
+    """Replace the current position by an edited one (the GM's hand edits)."""
+
+    def __init__(self, doc: GameDocument, new: Position, text: str):
+        super().__init__(text)
+        self.doc = doc
+        self.old = doc.position
+        self.new = new
+
+    def redo(self) -> None:
+        self.doc.set_position(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_position(self.old)
+
+
+# Each hand edit checks itself when made (raising edits.EditError) before it is pushed.
+
+
+class AddUnitCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, power: str, utype: UnitType | str, loc: str):
+        utype = UnitType(str(utype))
+        new = edits.add_unit(doc.position, power, utype, loc)
+        super().__init__(doc, new, f"Add {power} {utype.long_name.lower()} in {loc}")
+
+
+class RemoveUnitCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, prov: str):
+        new = edits.remove_unit(doc.position, prov)
+        super().__init__(doc, new, f"Remove the unit in {prov}")
+
+
+class MoveUnitCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, prov: str, dest: str):
+        new = edits.move_unit(doc.position, prov, dest)
+        super().__init__(doc, new, f"Move the unit in {prov} to {dest}")
+
+
+class ChangeUnitOwnerCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, prov: str, power: str):
+        new = edits.change_unit_owner(doc.position, prov, power)
+        super().__init__(doc, new, f"Give the unit in {prov} to {power}")
+
+
+class SetCenterOwnerCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, center: str, power: str | None):
+        new = edits.set_center_owner(doc.position, center, power)
+        super().__init__(doc, new, f"Centre {center} to {power or 'nobody'}")
+
+
+class SetPhaseCommand(EditPositionCommand):
+    def __init__(self, doc: GameDocument, phase: str):
+        new = edits.set_phase(doc.position, phase)
+        super().__init__(doc, new, f"Set the phase to {new.phase}")

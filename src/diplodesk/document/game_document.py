@@ -1,0 +1,244 @@
+"""The editable game: the engine's Game, its file, and one undo stack for every change.
+
+:class:`GameDocument` is the model the windows look at. Views connect to its signals and
+never change the game themselves: they push the commands of :mod:`.commands` on
+:attr:`GameDocument.undo_stack`, and the commands call the few methods here that change
+the game (:meth:`set_orders`, :meth:`set_position`, :meth:`process`, :meth:`rollback`,
+:meth:`restore`). So undo and redo work across order changes, hand edits and
+adjudications alike.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from ..engine.game import Game, GameFileError, PhaseRecord
+from ..engine.orders import AnyOrder, OrderParseError, Waive, format_order
+from ..engine.phase import PhaseType
+from ..engine.position import Position
+from ..engine.process import Outcome
+from ..engine.variant import VariantError
+from .checks import OrderCheck, check_orders, parse
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything an adjudication or a roll-back changes, to put it back on undo."""
+
+    current: Position
+    history: tuple[PhaseRecord, ...]
+    winner: str | None
+
+
+class GameDocument(QObject):
+    """A game being played, with its file path and its undo stack."""
+
+    changed = Signal()  # anything at all
+    orders_changed = Signal(str)  # one power's orders
+    position_changed = Signal()  # the current position (units, centres, phase, orders)
+    phase_changed = Signal()  # the current phase is another one
+    history_changed = Signal()  # phases were processed or rolled back
+    adjudicated = Signal(int)  # the index of the history record just made
+    path_changed = Signal()
+
+    def __init__(self, game: Game, path: str | os.PathLike | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.game = game
+        self.path: Path | None = Path(path) if path is not None else None
+        self.undo_stack = QUndoStack(self)
+        self._forced_modified = False  # e.g. a game recovered from an autosave
+        self._past: dict[int, tuple[PhaseRecord, Position]] = {}  # past phases, read once
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.changed.emit()
+
+    # -- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant: str = "standard", rules: tuple[str, ...] = (), parent: QObject | None = None
+            ) -> GameDocument:
+        from ..variants import load_variant
+
+        return cls(Game.new(load_variant(variant), tuple(rules)), None, parent)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, parent: QObject | None = None) -> GameDocument:
+        """Read a game file; anything wrong with it raises GameFileError saying what."""
+        path = Path(path)
+        try:
+            game = Game.load(path)
+        except GameFileError:
+            raise
+        except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
+            raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        return cls(game, path, parent)
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        return self.game.current
+
+    @property
+    def variant(self):
+        return self.game.variant
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        return self.game.variant.power_names
+
+    @property
+    def history(self) -> list[PhaseRecord]:
+        return self.game.history
+
+    @property
+    def is_modified(self) -> bool:
+        return self._forced_modified or not self.undo_stack.isClean()
+
+    def mark_modified(self) -> None:
+        """Count as unsaved even with nothing to undo (a recovered game)."""
+        self._forced_modified = True
+        self.changed.emit()
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else "Untitled"
+
+    def orders(self, power: str) -> tuple[str, ...]:
+        return tuple(self.game.current.orders.get(power, ()))
+
+    def check(self, power: str, texts: list[str] | tuple[str, ...] | None = None) -> list[OrderCheck]:
+        """The engine's view of each of a power's orders (its current ones by default)."""
+        return check_orders(self.position, power, self.orders(power) if texts is None else texts)
+
+    def position_at(self, index: int) -> Position:
+        """The position of processed phase ``index`` (with its orders)."""
+        record = self.history[index]
+        hit = self._past.get(index)
+        if hit is None or hit[0] is not record:
+            hit = self._past[index] = (record, self.game.load_position(record.position))
+        return hit[1]
+
+    def snapshot(self) -> GameState:
+        g = self.game
+        return GameState(g.current, tuple(g.history), g.winner)
+
+    # -- order lists ---------------------------------------------------------------------
+
+    def _parsed(self, text: str):
+        try:
+            return parse(self.position, text)
+        except OrderParseError:
+            return None
+
+    def orders_with(self, power: str, order: AnyOrder, province: str | None = None) -> list[str]:
+        """The power's orders with ``order`` given to the unit in ``province`` (replacing any
+        order it had). In an adjustment phase giving the same order again takes it back."""
+        text = format_order(order)
+        texts = list(self.orders(power))
+        if isinstance(order, Waive):
+            return texts + [text]
+        province = province or order.province
+        out: list[str] = []
+        placed = False
+        for t in texts:
+            o = self._parsed(t)
+            if o is not None and not isinstance(o, Waive) and o.province == province:
+                if placed:
+                    continue
+                placed = True
+                if self.position.phase.type is PhaseType.ADJUSTMENT and format_order(o) == text:
+                    continue  # a second click on a build takes it back
+                out.append(text)
+            else:
+                out.append(t)
+        if not placed:
+            out.append(text)
+        return out
+
+    def orders_without(self, power: str, province: str) -> list[str]:
+        out = []
+        for t in self.orders(power):
+            o = self._parsed(t)
+            if o is not None and not isinstance(o, Waive) and o.province == province:
+                continue
+            out.append(t)
+        return out
+
+    def order_for(self, power: str, province: str) -> str | None:
+        for t in self.orders(power):
+            o = self._parsed(t)
+            if o is not None and not isinstance(o, Waive) and o.province == province:
+                return t
+        return None
+
+    # -- changing (for commands only) ----------------------------------------------------
+
+    def set_orders(self, orders: dict[str, tuple[str, ...] | list[str]]) -> None:
+        current = dict(self.game.current.orders)
+        for power, texts in orders.items():
+            if texts:
+                current[power] = tuple(texts)
+            else:
+                current.pop(power, None)  # no orders and no entry are the same
+        self.game.current = replace(self.game.current, orders=current)
+        for power in orders:
+            self.orders_changed.emit(power)
+        self.changed.emit()
+
+    def set_position(self, position: Position) -> None:
+        old = self.game.current
+        self.game.current = position
+        self._announce(old, history=False)
+
+    def process(self) -> Outcome:
+        old = self.game.current
+        outcome = self.game.process()
+        self._announce(old)
+        self.adjudicated.emit(len(self.game.history) - 1)
+        return outcome
+
+    def rollback(self, index: int) -> None:
+        old = self.game.current
+        self.game.rollback(index)
+        self._announce(old)
+
+    def restore(self, state: GameState) -> None:
+        old = self.game.current
+        self.game.current = state.current
+        self.game.history = list(state.history)
+        self.game.winner = state.winner
+        self._announce(old)
+
+    def _announce(self, old: Position, history: bool = True) -> None:
+        if history:
+            self.history_changed.emit()
+        if str(old.phase) != str(self.game.current.phase):
+            self.phase_changed.emit()
+        self.position_changed.emit()
+        for p in self.powers:
+            self.orders_changed.emit(p)
+        self.changed.emit()
+
+    # -- files ---------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike | None = None) -> Path:
+        """Save (atomically, keeping a .bak); raises OSError when the file can't be written."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no file name to save to")
+        self.game.save(target)
+        moved = target != self.path
+        self.path = target
+        self._forced_modified = False
+        self.undo_stack.setClean()
+        if moved:
+            self.path_changed.emit()
+        self.changed.emit()
+        return target

@@ -1,0 +1,154 @@
+"""The history dock (every phase of the game) and the results dock (what became of each order)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.phase import Phase
+from .dialogs import small_button
+
+STATUS_COLOURS = {"succeeds": "#2e7d32", "fails": "#c62828", "invalid": "#7a7a7a"}
+
+
+def phase_title(phase: str) -> str:
+    try:
+        return Phase.parse(phase).long_name
+    except ValueError:
+        return phase
+
+
+class HistoryDock(QDockWidget):
+    """Every processed phase and the current one; pick one to look at it."""
+
+    phase_chosen = Signal(object)  # history index, or None for the current phase
+    rollback_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("History", parent)
+        self.setObjectName("history-dock")
+        w = QWidget()
+        box = QVBoxLayout(w)
+        box.setContentsMargins(4, 4, 4, 4)
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        box.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        self.rollback = small_button("Roll back to here",
+                                     "Make the selected phase current again, with its orders (undoable)")
+        self.rollback.setEnabled(False)
+        row.addWidget(self.rollback)
+        row.addStretch(1)
+        box.addLayout(row)
+        self.setWidget(w)
+        self._count = 0
+        self._quiet = False
+        self.list.currentRowChanged.connect(self._row_changed)
+        self.rollback.clicked.connect(self._rollback)
+
+    def set_phases(self, history_phases: list[str], current: str, winner: str | None = None) -> None:
+        self._quiet = True
+        self.list.clear()
+        for i, ph in enumerate(history_phases):
+            item = QListWidgetItem(f"{phase_title(ph)}  ({ph})")
+            item.setData(Qt.ItemDataRole.UserRole, i)
+            self.list.addItem(item)
+        label = f"▶ {phase_title(current)}  ({current})"
+        if winner:
+            label = f"■ {current}: game over, {winner} wins"
+        item = QListWidgetItem(label)
+        item.setData(Qt.ItemDataRole.UserRole, None)
+        f = item.font()
+        f.setBold(True)
+        item.setFont(f)
+        self.list.addItem(item)
+        self._count = len(history_phases)
+        self._quiet = False
+
+    def select(self, index: int | None) -> None:
+        row = self._count if index is None else index
+        self._quiet = True
+        self.list.setCurrentRow(row)
+        self._quiet = False
+        self.rollback.setEnabled(index is not None)
+
+    def _row_changed(self, row: int) -> None:
+        if row < 0:
+            return
+        index = None if row >= self._count else row
+        self.rollback.setEnabled(index is not None)
+        if not self._quiet:
+            self.phase_chosen.emit(index)
+
+    def _rollback(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < self._count:
+            self.rollback_requested.emit(row)
+
+
+class ResultsDock(QDockWidget):
+    """Every order of an adjudicated phase with its status and reason."""
+
+    COLUMNS = ["Power", "Order given", "Read as", "Result", "Reason", "Detail"]
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("Results", parent)
+        self.setObjectName("results-dock")
+        w = QWidget()
+        box = QVBoxLayout(w)
+        box.setContentsMargins(4, 4, 4, 4)
+        self.heading = QLabel("No phase adjudicated yet")
+        box.addWidget(self.heading)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSortingEnabled(False)
+        hh = self.table.horizontalHeader()
+        for c in range(len(self.COLUMNS) - 1):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setStretchLastSection(True)
+        box.addWidget(self.table, 1)
+        self.setWidget(w)
+
+    def show_result(self, result: dict[str, Any] | None, phase: str | None = None) -> None:
+        if not result:
+            self.heading.setText("No phase adjudicated yet")
+            self.table.setRowCount(0)
+            return
+        ph = result.get("phase", phase or "")
+        lines = result.get("orders", [])
+        counts: dict[str, int] = {}
+        for r in lines:
+            counts[r.get("status", "")] = counts.get(r.get("status", ""), 0) + 1
+        summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
+        self.heading.setText(f"Results of {phase_title(ph)} ({ph}): {summary}")
+        self.table.setRowCount(len(lines))
+        for row, r in enumerate(lines):
+            status = r.get("status") or ""
+            values = [r.get("power") or "", r.get("text") or "", r.get("order") or "", status,
+                      r.get("reason") or "", r.get("detail") or ""]
+            for c, v in enumerate(values):
+                item = QTableWidgetItem(v)
+                if c == 3 and status in STATUS_COLOURS:
+                    item.setForeground(QBrush(QColor(STATUS_COLOURS[status])))
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.table.setItem(row, c, item)

@@ -1,0 +1,496 @@
+"""The map view: the board drawn by the renderer, panned, zoomed, hovered and clicked.
+
+A :class:`QGraphicsView` over an empty scene the size of the map: the board is painted in
+``drawBackground`` (from a cached image of the base layer, see :mod:`.layers`) and
+``drawForeground`` (units, orders, and the highlights of order entry, drawn afresh each
+frame). The view knows nothing of orders or games: it shows what it is given and reports
+the province under each click, hover and key as signals.
+
+Pan by dragging with the left or middle button, or with the arrow keys; zoom with the
+wheel (around the cursor) or the +/- keys; fit with 0. The base image is drawn at the
+screen's own resolution, so the map stays sharp at every zoom: after a zoom the old image
+is shown scaled for a moment while a sharp one is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QTransform,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QToolTip, QWidget
+
+from ..engine.position import Position
+from ..render.painter import RenderOptions, geometry_path
+from .layers import LayeredPainter
+
+ORDER_KEYS = {
+    Qt.Key.Key_H: "H", Qt.Key.Key_M: "M", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V",
+    Qt.Key.Key_D: "D", Qt.Key.Key_W: "W",
+    Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Delete: "Delete", Qt.Key.Key_Backspace: "Delete",
+}
+MAX_CACHE_PIXELS = 4096
+ZOOM_STEP = 1.25
+
+
+@dataclass
+class Highlights:
+    """What order entry wants lit: the unit being ordered, the places it may go next."""
+
+    selected: str | None = None
+    picked: str | None = None
+    targets: frozenset[str] = frozenset()
+    selectable: frozenset[str] = frozenset()
+    dislodged: bool = False  # the selected unit is a dislodged one
+
+
+@dataclass
+class _Cache:
+    image: QImage | None = None
+    rect: QRectF | None = None  # the scene rectangle the image covers
+    scale: float = 0.0
+    key: Any = None
+
+
+class MapView(QGraphicsView):
+    """Shows one position (and its results) of one map; reports hovers, clicks and keys."""
+
+    hovered = Signal(object)  # province id or None
+    clicked = Signal(object, object, QPoint)  # province id or None, modifiers, global position
+    context_menu_requested = Signal(object, QPoint)  # province id or None, global position
+    key_command = Signal(str)  # H M S C V D W Escape Delete
+    unit_dropped = Signal(str, object)  # from province, to scene point (GM drags)
+    zoom_changed = Signal(float)  # zoom relative to fit
+
+    def __init__(self, parent: QWidget | None = None, interactive: bool = True):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setBackgroundBrush(QColor("#9fb8c8"))
+        self.interactive = interactive
+        self.layers: LayeredPainter | None = None
+        self.position: Position | None = None
+        self.results: Any = None
+        self.options = RenderOptions(show_title=False, show_legend=False)
+        self.highlights = Highlights()
+        self.hover: str | None = None
+        self.drag_units = False  # GM mode: a drag that starts on a unit moves it
+        self.tooltip_for = None  # callable(prov) -> str, set by the window
+        self._cache = _Cache()
+        self._overview = _Cache()
+        self._paths: dict[str, QPainterPath] = {}
+        self._press: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._panning = False
+        self._drag_from: str | None = None
+        self._drag_at: QPointF | None = None
+        self._fit_scale = 1.0
+        self._auto_fit = True
+        self._sharpen = QTimer(self)
+        self._sharpen.setSingleShot(True)
+        self._sharpen.timeout.connect(self._rerender)
+        self.last_base_ms = 0.0  # how long the last sharp base image took (for the bench)
+        self.frames = 0  # frames drawn so far (the bench waits for the first)
+
+    # -- content -------------------------------------------------------------------------
+
+    def set_map(self, layers: LayeredPainter) -> None:
+        self.layers = layers
+        self._paths.clear()
+        self._cache = _Cache()
+        self._overview = _Cache()
+        x0, y0, x1, y1 = layers.geometry.bounds
+        self.setSceneRect(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self._auto_fit = True
+        self.fit()
+
+    def set_content(self, position: Position | None, results: Any = None) -> None:
+        self.position = position
+        self.results = results
+        self.viewport().update()
+
+    def set_options(self, **changes: Any) -> None:
+        self.options = replace(self.options, **changes)
+        self.viewport().update()
+
+    def set_highlights(self, h: Highlights) -> None:
+        self.highlights = h
+        self.viewport().update()
+
+    @property
+    def geometry_(self):
+        return self.layers.geometry if self.layers else None
+
+    def province_at(self, scene: QPointF) -> str | None:
+        g = self.geometry_
+        if g is None:
+            return None
+        return g.province_at(scene.x(), scene.y())
+
+    def scene_anchor(self, loc: str, kind: str = "unit") -> QPointF:
+        x, y = self.geometry_.anchor(kind, loc)
+        return QPointF(x, y)
+
+    def viewport_point(self, loc: str, kind: str = "unit") -> QPoint:
+        """Where on the viewport a province's anchor is now (tests click there)."""
+        return self.mapFromScene(self.scene_anchor(loc, kind))
+
+    # -- zoom and pan --------------------------------------------------------------------
+
+    @property
+    def scale_now(self) -> float:
+        return self.transform().m11()
+
+    @property
+    def zoom(self) -> float:
+        return self.scale_now / self._fit_scale if self._fit_scale else 1.0
+
+    def _compute_fit(self) -> float:
+        r = self.sceneRect()
+        vp = self.viewport().rect()
+        if r.width() <= 0 or r.height() <= 0 or vp.width() <= 2 or vp.height() <= 2:
+            return 1.0
+        return min((vp.width() - 2) / r.width(), (vp.height() - 2) / r.height())
+
+    def fit(self) -> None:
+        self._fit_scale = self._compute_fit()
+        self.setTransform(QTransform.fromScale(self._fit_scale, self._fit_scale))
+        self.centerOn(self.sceneRect().center())
+        self._auto_fit = True
+        self._zoomed()
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport) in place."""
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        s = self.scale_now
+        fit = self._fit_scale or 1.0
+        new = min(max(s * factor, fit * 0.5), fit * 24)
+        if abs(new - s) < 1e-12:
+            return
+        before = self.mapToScene(anchor)
+        self.setTransform(QTransform.fromScale(new, new))
+        after = self.mapFromScene(before)
+        d = after - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
+        self._auto_fit = False
+        self._zoomed()
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def pan_by(self, dx: int, dy: int) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    def _zoomed(self) -> None:
+        self.zoom_changed.emit(self.zoom)
+        self.viewport().update()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fit()
+        else:
+            self._fit_scale = self._compute_fit()
+
+    # -- painting ------------------------------------------------------------------------
+
+    def _visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def _render(self, target: _Cache, rect: QRectF, scale: float, key: Any) -> None:
+        dpr = self.viewport().devicePixelRatioF() or 1.0
+        w = max(1, math.ceil(rect.width() * scale * dpr))
+        h = max(1, math.ceil(rect.height() * scale * dpr))
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        img.setDevicePixelRatio(dpr)
+        img.fill(self.backgroundBrush().color())
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        t = QTransform()
+        t.scale(scale, scale)
+        t.translate(-rect.x(), -rect.y())
+        p.setTransform(t)
+        self.layers.paint_base(p, self.position, self.options)
+        p.end()
+        target.image, target.rect, target.scale, target.key = img, QRectF(rect), scale, key
+
+    def _wanted_rect(self, scale: float) -> QRectF:
+        """The visible part of the map and a margin around it, within the size limit."""
+        vis = self._visible_scene_rect()
+        mx, my = vis.width() * 0.5, vis.height() * 0.5
+        r = vis.adjusted(-mx, -my, mx, my).intersected(self.sceneRect())
+        limit = MAX_CACHE_PIXELS / scale
+        if r.width() > limit or r.height() > limit:
+            c = vis.center()
+            w, h = min(r.width(), limit), min(r.height(), limit)
+            r = QRectF(c.x() - w / 2, c.y() - h / 2, w, h).intersected(self.sceneRect())
+        return r
+
+    def _rerender(self) -> None:
+        if self.layers is None or self.position is None:
+            return
+        key = self.layers.base_key(self.position, self.options)
+        t = time.perf_counter()
+        self._render(self._cache, self._wanted_rect(self.scale_now), self.scale_now, key)
+        self.last_base_ms = (time.perf_counter() - t) * 1000
+        self.viewport().update()
+
+    def _prepare_overview(self) -> None:
+        """A small image of the whole board, shown under the sharp one while it is redrawn."""
+        if self.layers is None or self.position is None:
+            return
+        key = self.layers.base_key(self.position, self.options)
+        if self._overview.key == key:
+            return
+        r = self.sceneRect()
+        scale = min(1600 / max(r.width(), r.height()), 2.0)
+        self._render(self._overview, r, scale, key)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, self.backgroundBrush())
+        if self.layers is None or self.position is None:
+            return
+        key = self.layers.base_key(self.position, self.options)
+        s = self.scale_now
+        vis = self._visible_scene_rect().intersected(self.sceneRect())
+        c = self._cache
+        if c.key != key:
+            # The board itself changed: draw it sharp now, the overview when idle.
+            self._render(c, self._wanted_rect(s), s, key)
+            QTimer.singleShot(30, self._prepare_overview)
+        elif abs(c.scale - s) > 1e-9 * s or not c.rect.contains(vis):
+            # Zoomed, or panned off the image: show what we have, sharpen soon.
+            # (a fast, unsmoothed scaling: it is on screen for a few frames only)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            if self._overview.key == key and not c.rect.contains(vis):
+                painter.drawImage(self.sceneRect(), self._overview.image)
+            painter.drawImage(c.rect, c.image)
+            self._sharpen.start(0 if abs(c.scale - s) <= 1e-9 * s else 60)
+            return
+        # One image pixel to one screen pixel: blit it unscaled.
+        t = painter.worldTransform()
+        origin = t.map(c.rect.topLeft())
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.drawImage(QPointF(round(origin.x()), round(origin.y())), c.image)
+        painter.restore()
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if self.layers is None or self.position is None:
+            return
+        self.layers.paint_top(painter, self.position, self.results, self.options)
+        self._paint_highlights(painter)
+        self.frames += 1
+
+    def _path(self, prov: str) -> QPainterPath:
+        p = self._paths.get(prov)
+        if p is None:
+            p = self._paths[prov] = geometry_path(self.geometry_.shape(prov))
+        return p
+
+    def _paint_highlights(self, painter: QPainter) -> None:
+        h = self.highlights
+        g = self.geometry_
+        px = 1.0 / max(self.scale_now, 1e-9)  # one screen pixel in map units
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if h.targets:
+            # lighter, with a black-on-white dashed edge: plain on every power's colour
+            fill = QColor(255, 255, 255, 95)
+            under = QPen(QColor(255, 255, 255, 230), 4.5 * px)
+            dash = QPen(QColor(20, 20, 20), 2 * px, Qt.PenStyle.CustomDashLine)
+            dash.setDashPattern([4, 3])
+            for prov in sorted(h.targets):
+                if g.has(prov):
+                    path = self._path(prov)
+                    painter.fillPath(path, fill)
+                    painter.strokePath(path, under)
+                    painter.strokePath(path, dash)
+        if h.picked and g.has(h.picked):
+            painter.strokePath(self._path(h.picked), QPen(QColor(255, 255, 255), 6 * px))
+            painter.strokePath(self._path(h.picked), QPen(QColor(200, 0, 160), 3 * px))
+        if h.selected and g.has(h.selected):
+            kind = "dislodged" if h.dislodged else "unit"
+            try:
+                x, y = g.anchor(kind, self._unit_loc(h.selected, h.dislodged))
+            except (KeyError, ValueError):
+                x, y = g.anchor("unit", h.selected)
+            r = g.unit_size * 0.75
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(255, 255, 255), 5 * px))
+            painter.drawEllipse(QPointF(x, y), r, r)
+            painter.setPen(QPen(QColor(0, 120, 255), 3 * px))
+            painter.drawEllipse(QPointF(x, y), r, r)
+        if self.hover and g.has(self.hover):
+            painter.strokePath(self._path(self.hover), QPen(QColor(20, 20, 20, 170), 2 * px))
+        if self._drag_from and self._drag_at is not None:
+            a = self.scene_anchor(self._unit_loc(self._drag_from))
+            painter.setPen(QPen(QColor(0, 120, 255), 3 * px, Qt.PenStyle.DashLine))
+            painter.drawLine(a, self._drag_at)
+        painter.restore()
+
+    def _unit_loc(self, prov: str, dislodged: bool = False) -> str:
+        p = self.position
+        if p is not None:
+            if dislodged and prov in p.dislodged:
+                return p.dislodged[prov].unit.loc
+            if prov in p.units:
+                return p.units[prov].loc
+        return prov
+
+    # -- mouse and keys ------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        b = event.button()
+        if b in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press = event.position().toPoint()
+            self._press_button = b
+            self._panning = False
+            self._drag_from = None
+            if b == Qt.MouseButton.LeftButton and self.drag_units and self.position is not None:
+                prov = self.province_at(self.mapToScene(self._press))
+                if prov in self.position.units:
+                    self._drag_from = prov
+            event.accept()
+            return
+        if b == Qt.MouseButton.RightButton:
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None:
+            d = pos - self._press
+            if not self._panning and d.manhattanLength() >= QApplication.startDragDistance():
+                self._panning = True
+                if self._drag_from is None:
+                    self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._panning:
+                if self._drag_from is not None and self._press_button == Qt.MouseButton.LeftButton:
+                    self._drag_at = self.mapToScene(pos)
+                    self.viewport().update()
+                else:
+                    self.pan_by(-d.x(), -d.y())
+                    self._press = pos
+            event.accept()
+            return
+        prov = self.province_at(self.mapToScene(pos))
+        if prov != self.hover:
+            self.hover = prov
+            self.hovered.emit(prov)
+            self.viewport().update()
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        b = event.button()
+        if b == Qt.MouseButton.RightButton:
+            pos = event.position().toPoint()
+            self.context_menu_requested.emit(self.province_at(self.mapToScene(pos)),
+                                             self.viewport().mapToGlobal(pos))
+            event.accept()
+            return
+        if self._press is None or b != self._press_button:
+            super().mouseReleaseEvent(event)
+            return
+        pos = event.position().toPoint()
+        was_drag, drag_from = self._panning, self._drag_from
+        self._press = None
+        self._panning = False
+        self._drag_from = None
+        self._drag_at = None
+        self.viewport().unsetCursor()
+        event.accept()
+        if drag_from is not None and was_drag:
+            self.unit_dropped.emit(drag_from, self.mapToScene(pos))
+            self.viewport().update()
+            return
+        if not was_drag and b == Qt.MouseButton.LeftButton and self.interactive:
+            self.clicked.emit(self.province_at(self.mapToScene(pos)), event.modifiers(),
+                              self.viewport().mapToGlobal(pos))
+
+    def leaveEvent(self, event) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self.hovered.emit(None)
+            self.viewport().update()
+        super().leaveEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if not delta:
+            event.ignore()
+            return
+        self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        k = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        step_x = max(20, self.viewport().width() // 8)
+        step_y = max(20, self.viewport().height() // 8)
+        pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
+                Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+        if k in pans and mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            dx, dy = pans[k]
+            f = 4 if mods & Qt.KeyboardModifier.ShiftModifier else 1
+            self.pan_by(dx * f, dy * f)
+            event.accept()
+            return
+        if mods == Qt.KeyboardModifier.NoModifier or mods == Qt.KeyboardModifier.ShiftModifier:
+            if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+                self.zoom_in()
+                event.accept()
+                return
+            if k in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+                self.zoom_out()
+                event.accept()
+                return
+            if k == Qt.Key.Key_0:
+                self.fit()
+                event.accept()
+                return
+        if mods == Qt.KeyboardModifier.NoModifier and k in ORDER_KEYS and self.interactive:
+            self.key_command.emit(ORDER_KEYS[k])
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.tooltip_for is not None:
+            prov = self.province_at(self.mapToScene(event.pos()))
+            text = self.tooltip_for(prov) if prov else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
