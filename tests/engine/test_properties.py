@@ -139,3 +139,29 @@ def test_any_json_gives_a_result_or_a_position_error(data):
         adjudicate(data)
     except PositionError:
         pass
+
+
+def test_options_offer_via_convoy_moves_and_supports_of_convoyed_moves():
+    from diplodesk.engine.options import movement_options
+    from diplodesk.engine.orders import Move, Support
+
+    pos = load_position({"variant": "standard", "phase": "S1901M", "units": [
+        {"power": "England", "type": "A", "at": "lon"}, {"power": "England", "type": "F", "at": "nth"},
+        {"power": "England", "type": "F", "at": "eng"}, {"power": "England", "type": "A", "at": "yor"}]})
+    army = movement_options(pos, "lon")
+    assert Move(UnitType.ARMY, "lon", "yor", True) in army  # neighbours, by sea
+    assert Move(UnitType.ARMY, "lon", "bel") in army  # by convoy
+    fleet = movement_options(pos, "eng")
+    assert Support(UnitType.FLEET, "eng", UnitType.ARMY, "lon", "bel") in fleet
+
+
+def test_options_offer_railroad_moves_and_choice_set_ups():
+    from diplodesk.engine.options import choice_options, movement_options
+    from diplodesk.engine.orders import RailMove
+
+    pos = load_position({"variant": "colonial", "phase": "S1870M",
+                         "units": [{"power": "Russia", "type": "A", "at": "oms"}]})
+    assert RailMove(UnitType.ARMY, "oms", "vla") in movement_options(pos, "oms")
+    wool = load_position({"variant": "woolworth2a", "phase": "S1901M", "units": [
+        {"power": "Russia", "type": "?", "at": "stp", "choice": True}]})
+    assert choice_options(wool, "stp") == ["A stp", "F stp/nc", "F stp/sc"]

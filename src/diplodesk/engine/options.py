@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from .adjustments import adjustment_counts, free_home_centers
 from .board import ProvinceKind, UnitType
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive
+from .orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    RailMove,
+    Remove,
+    Retreat,
+    Support,
+    Waive,
+)
 from .outcome import Illegal
 from .phase import PhaseType
 from .position import Position
@@ -46,6 +58,49 @@ def move_targets(position: Position, prov: str) -> list[str]:
     return out
 
 
+def convoy_targets(position: Position, prov: str) -> list[str]:
+    """Neighbouring places the army in ``prov`` could also reach by sea ("via convoy"),
+    given the fleets at sea now."""
+    from . import convoys
+
+    unit = position.units[prov]
+    board = position.board
+    if unit.type is not UnitType.ARMY or not board.is_coastal(prov):
+        return []
+    seas = convoys.fleet_seas(board, (u.province for u in position.units.values() if u.type is UnitType.FLEET))
+    return [
+        dest for dest in sorted(board.army_adj.get(prov, ()))
+        if board.is_coastal(dest) and convoys.route_exists(board, prov, dest, seas)
+    ]
+
+
+def rail_targets(position: Position, prov: str) -> list[str]:
+    """Where the army in ``prov`` may go by railroad this turn (empty if none)."""
+    from .movement import MovementChecker
+    from .rules import railroad
+
+    unit = position.units[prov]
+    checker = MovementChecker(position)
+    out = []
+    for line in railroad.lines(position.board):
+        if prov in line.provinces:
+            for dest in line.provinces:
+                if dest != prov and _legal(checker, unit, RailMove(unit.type, unit.loc, dest)):
+                    out.append(dest)
+    return out
+
+
+def choice_options(position: Position, prov: str) -> list[str]:
+    """The ways a choice unit may be set up: ``A par``, ``F stp/nc``, ``F stp/sc`` ..."""
+    power, at = position.choices[prov]
+    board = position.board
+    out = []
+    if board.can_stand(UnitType.ARMY, prov):
+        out.append(f"A {prov}")
+    out.extend(f"F {loc}" for loc in board.provinces[prov].locations if board.can_stand(UnitType.FLEET, loc))
+    return out
+
+
 def movement_options(position: Position, prov: str) -> list[Order]:
     """Every legal order for the unit in ``prov`` in a movement phase."""
     from .movement import MovementChecker
@@ -56,6 +111,10 @@ def movement_options(position: Position, prov: str) -> list[Order]:
     out: list[Order] = [Hold(unit.type, unit.loc)]
     for dest in move_targets(position, prov):
         out.append(Move(unit.type, unit.loc, dest))
+    for dest in convoy_targets(position, prov):
+        out.append(Move(unit.type, unit.loc, dest, via_convoy=True))
+    for dest in rail_targets(position, prov):
+        out.append(RailMove(unit.type, unit.loc, dest))
     near = board.province_neighbours[prov] | {prov}
     for other_prov, other in position.units.items():
         if other_prov == prov:
@@ -63,7 +122,12 @@ def movement_options(position: Position, prov: str) -> list[Order]:
         s = Support(unit.type, unit.loc, other.type, other.loc, None)
         if other_prov in board.province_neighbours[prov] and _legal(checker, unit, s):
             out.append(s)
-        for dest in board.province_neighbours[other_prov] & near:
+        dests = board.province_neighbours[other_prov] & near
+        if other.type is UnitType.ARMY and board.is_coastal(other_prov):
+            # moves by convoy (and by railroad) can be supported where the supporter reaches
+            dests = dests | (set(move_targets(position, other_prov)) & near)
+            dests |= set(rail_targets(position, other_prov)) & near
+        for dest in sorted(dests):
             if dest == prov:
                 continue
             s = Support(unit.type, unit.loc, other.type, other.loc, dest)
@@ -114,4 +178,7 @@ def options(position: Position, power: str) -> dict[str, list]:
     return {"": adjustment_options(position, power)}
 
 
-__all__ = ["adjustment_options", "move_targets", "movement_options", "options", "retreat_options"]
+__all__ = [
+    "adjustment_options", "choice_options", "convoy_targets", "move_targets", "movement_options", "options",
+    "rail_targets", "retreat_options",
+]
