@@ -53,9 +53,9 @@ def test_support_convoy_via():
     e.key("S")
     assert {"lon", "nth", "bel"} <= e.targets()
     e.click("lon")
-    # what the engine offers: hold, or the moves next to lon that eng can reach (its
-    # options list no supports of convoyed moves, such as A lon - bel, yet)
-    assert e.targets() == {"lon", "wal"}
+    # what the engine offers: hold, the moves next to lon that eng can reach, and the
+    # convoyed move A lon - bel
+    assert e.targets() == {"lon", "wal", "bel"}
     assert made(e.click("lon")) == "F eng S A lon"
     e.click("nth")
     assert e.key("C").kind == "state"

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..engine import convoys
 from ..engine.board import UnitType, province_of
 from ..engine.options import adjustment_options, movement_options, retreat_options
 from ..engine.orders import (
@@ -123,23 +122,22 @@ class OrderEntry:
         return self._adjust
 
     def via_moves(self, prov: str) -> list[Move]:
-        """Moves by convoy the army in ``prov`` could make with the fleets now at sea."""
+        """Moves by convoy the army in ``prov`` could make with the fleets now at sea: the
+        engine's "via convoy" moves to neighbours, and its moves beyond them (by sea)."""
         if prov not in self._via:
-            out: list[Move] = []
-            unit = self.position.units[prov]
             board = self.position.board
-            if unit.type is UnitType.ARMY and board.is_coastal(prov):
-                seas = convoys.fleet_seas(
-                    board, (u.province for u in self.position.units.values() if u.type is UnitType.FLEET))
-                for o in self.options(prov):
-                    if (isinstance(o, Move) and board.is_coastal(o.dest)
-                            and convoys.route_exists(board, prov, o.dest, seas)):
-                        out.append(Move(unit.type, unit.loc, o.dest, True))
+            unit = self.position.units[prov]
+            out: list[Move] = []
+            for o in self.options(prov):
+                if isinstance(o, Move) and (o.via_convoy or (
+                        unit.type is UnitType.ARMY and province_of(o.dest) not in board.army_adj.get(prov, ()))):
+                    out.append(Move(unit.type, unit.loc, o.dest, True))
             self._via[prov] = out
         return self._via[prov]
 
     def _of(self, prov: str, kind) -> list:
-        return [o for o in self.options(prov) if isinstance(o, kind)]
+        """The legal orders of one kind; plain moves leave out the "via convoy" ones (V)."""
+        return [o for o in self.options(prov) if isinstance(o, kind) and not getattr(o, "via_convoy", False)]
 
     # -- state -------------------------------------------------------------------------
 
