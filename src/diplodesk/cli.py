@@ -69,28 +69,13 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def read_json(path: Path) -> Any:
+    """A JSON file's content, or BadInput naming the file and what is wrong with it."""
+    from .engine.game import GameFileError, read_json_file
+
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
-    except OSError as e:
-        raise BadInput(f"{path}: {e.strerror or e}") from None
-    if size > MAX_POSITION_BYTES:
-        raise BadInput(f"{path}: {size} bytes is more than the {MAX_POSITION_BYTES // 2**20} MiB allowed")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as e:
-        raise BadInput(f"{path}: {e.strerror or e}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadInput(f"{path}: not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    except RecursionError:
-        raise BadInput(f"{path}: JSON nested too deeply") from None
+        return read_json_file(path, MAX_POSITION_BYTES)
+    except GameFileError as e:
+        raise BadInput(str(e)) from None
 
 
 def _write(text: str, output: Path | None) -> None:

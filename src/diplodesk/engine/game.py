@@ -188,7 +188,7 @@ def read_json_file(path: Path, limit: int) -> Any:
     except json.JSONDecodeError as e:
         raise GameFileError(f"{path}: not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
     except RecursionError:
-        raise GameFileError(f"{path}: nested too deeply") from None
+        raise GameFileError(f"{path}: JSON nested too deeply") from None
 
 
 def save_json_atomic(path: Path, data: Any) -> None:
