@@ -1,0 +1,166 @@
+"""Map editor speed: a split with its local adjacency update and the checks, and opening a
+large board.
+
+    python bench/bench_editor.py [--quick]
+
+1. A synthetic Voronoi board the size of Colonial's (120 provinces, 27 of them seas; Colonial
+   has no map yet), with borders as ragged as a drawn map's: median time to split a
+   province (the command made and pushed, borders and links worked out again around it)
+   and run the checks panel after it. Target: 100 ms or less.
+2. A synthetic board of 2,000 provinces saved as a variant folder: time to open it in the
+   editor's model (read the TOML and the SVG, build the shapes, work out every border and
+   link, reconcile with the file's adjacency). Target: 2 s or less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import numpy as np  # noqa: E402
+import shapely  # noqa: E402
+from shapely.geometry import MultiPoint, box  # noqa: E402
+
+from diplodesk.document import map_commands as mc  # noqa: E402
+from diplodesk.document.map_checks import MapChecker  # noqa: E402
+from diplodesk.document.map_document import (  # noqa: E402
+    MapDocument,
+    PowerRecord,
+    ProvinceRecord,
+    StartUnit,
+)
+
+W, H = 2000.0, 1500.0
+COLORS = ["#c0392b", "#1f4e9c", "#4fa3d8", "#6b5a4a", "#2e8b3a", "#8e6bb8", "#e0b020"]
+
+
+def _wobble(coords: np.ndarray) -> np.ndarray:
+    """Move every point by a smooth field (gradient below 1, so nothing folds): the same
+    point moves the same way in every shape, so shared borders stay shared."""
+    x, y = coords[:, 0], coords[:, 1]
+    on_frame = (np.abs(x) < 1e-6) | (np.abs(x - W) < 1e-6) | (np.abs(y) < 1e-6) | (np.abs(y - H) < 1e-6)
+    dx = 3.0 * np.sin(y / 9.5 + x / 23.0) + 0.8 * np.sin(y / 1.9 + x / 3.1)
+    dy = 3.0 * np.cos(x / 9.5 - y / 27.0) + 0.8 * np.cos(x / 2.1 - y / 2.9)
+    out = coords.copy()
+    out[~on_frame, 0] += dx[~on_frame]
+    out[~on_frame, 1] += dy[~on_frame]
+    return np.round(out, 1)
+
+
+def synthetic_board(n: int, seas: float = 0.22, seed: int = 1) -> MapDocument:
+    """A Voronoi board of ``n`` provinces with ragged borders, seas, powers and a start."""
+    rng = random.Random(seed)
+    pts = [(rng.uniform(0, W), rng.uniform(0, H)) for _ in range(n)]
+    frame = box(0, 0, W, H)
+    cells = shapely.get_parts(shapely.voronoi_polygons(MultiPoint(pts), extend_to=frame, ordered=True))
+    cells = [shapely.intersection(c, frame) for c in cells]
+    # one line network for all borders, made ragged once, then cut back into faces
+    net = shapely.union_all([shapely.boundary(c) for c in cells])
+    net = shapely.segmentize(net, 6.0)
+    net = shapely.transform(net, _wobble)
+    faces = list(shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.line_merge(net)))))
+    # each face is the ragged copy of the cell it overlaps most
+    tree = shapely.STRtree(cells)
+    fi, ci = tree.query(faces, predicate="intersects")
+    areas = shapely.area(shapely.intersection(np.array(faces, dtype=object)[fi], np.array(cells, dtype=object)[ci]))
+    best: dict[int, tuple[float, int]] = {}
+    for f, c, a in zip(fi.tolist(), ci.tolist(), areas.tolist(), strict=True):
+        if a > best.get(f, (-1.0, -1))[0]:
+            best[f] = (a, c)
+    groups: dict[int, list] = {}
+    for f, (_, c) in best.items():
+        groups.setdefault(c, []).append(faces[f])
+    face_of = {c: (fs[0] if len(fs) == 1 else shapely.union_all(fs)) for c, fs in groups.items()}
+    # seas: the lowest values of a smooth field
+    score = [math.sin(x / 310) + math.cos(y / 260) + 0.3 * math.sin((x + y) / 150) for x, y in pts]
+    sea_cut = sorted(score)[int(len(score) * seas)]
+    n = len(pts)
+    ids = [f"p{i:04d}" for i in range(n) if i in face_of]
+    kinds = {f"p{i:04d}": ("sea" if score[i] < sea_cut else "land") for i in face_of}
+    shapes = {f"p{i:04d}": face_of[i] for i in face_of}
+    tree = shapely.STRtree([shapes[p] for p in ids])
+    left, right = tree.query([shapes[p] for p in ids], predicate="touches")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if kinds[ids[i]] == "land" and kinds[ids[j]] == "sea":
+            kinds[ids[i]] = "coast"
+    land = [p for p in ids if kinds[p] != "sea"]
+    rng.shuffle(land)
+    powers = [PowerRecord(f"Power{k}", f"Power{k}ish", COLORS[k % len(COLORS)]) for k in range(7)]
+    homes = {land[k]: powers[k % 7].name for k in range(21)}
+    centers = set(land[: max(34, len(land) // 3)])
+    records = [ProvinceRecord(p, f"Province {p[1:]}", kinds[p], center=p in centers, home=homes.get(p))
+               for p in ids]
+    units = tuple(StartUnit(h, "A", p) for p, h in homes.items())
+    info = {"id": f"synthetic{n}", "name": f"Synthetic {n}", "powers": tuple(powers),
+            "start_units": units, "victory": {"centers": len(centers) // 2 + 1}}
+    return MapDocument.from_shapes((0, 0, W, H), records, shapes, info=info)
+
+
+def bench_split(repeat: int) -> tuple[float, float, float]:
+    doc = synthetic_board(120, seas=27 / 120)
+    checker = MapChecker()
+    checker.run(doc)  # the panel is open before the edit
+    land = sorted((p for p in doc.province_ids if doc.province(p).kind != "sea"),
+                  key=lambda p: doc.shape(p).centroid.distance(shapely.Point(W / 2, H / 2)))
+    totals, splits, checks = [], [], []
+    for k in range(repeat):
+        pid = land[k % 10]
+        x0, y0, x1, y1 = doc.shape(pid).bounds
+        c = doc.shape(pid).centroid
+        line = [(c.x - 0.1 * (x1 - x0), y0 - 5), (c.x + 0.1 * (x1 - x0), y1 + 5)]
+        t0 = time.perf_counter()
+        cmd = mc.SplitProvinceCommand(doc, pid, line, f"new{k}", f"New {k}")
+        doc.undo_stack.push(cmd)
+        t1 = time.perf_counter()
+        problems = checker.run(doc)
+        t2 = time.perf_counter()
+        assert not any(p.level == "error" for p in problems), problems
+        assert not cmd.diff.empty
+        splits.append(t1 - t0)
+        checks.append(t2 - t1)
+        totals.append(t2 - t0)
+        doc.undo_stack.undo()
+    return statistics.median(totals), statistics.median(splits), statistics.median(checks)
+
+
+def bench_open(n: int) -> tuple[float, float, int, int]:
+    doc = synthetic_board(n + n // 100)  # a few Voronoi cells merge away: at least n are left
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = doc.save(Path(tmp) / f"synthetic{n}")
+        t0 = time.perf_counter()
+        opened = MapDocument.open(folder)
+        t1 = time.perf_counter()
+        MapChecker().run(opened)
+        t2 = time.perf_counter()
+        assert opened.overrides == {}, "the saved geometry gives the saved adjacency"
+        coords = sum(int(shapely.get_num_coordinates(g)) for g in opened.shapes.values())
+        return t1 - t0, t2 - t1, len(opened.province_ids), coords
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repeats, a 500-province board")
+    args = ap.parse_args(argv)
+    total, split, checks = bench_split(5 if args.quick else 20)
+    ok1 = total <= 0.100
+    print(f"split on a 120-province board: {total * 1000:.1f} ms median "
+          f"(split and local adjacency {split * 1000:.1f} ms, checks {checks * 1000:.1f} ms); "
+          f"target <= 100 ms: {'ok' if ok1 else 'TOO SLOW'}")
+    n = 500 if args.quick else 2000
+    t_open, t_check, count, coords = bench_open(n)
+    ok2 = t_open <= 2.0 or args.quick
+    print(f"open a {count}-province board ({coords} points): {t_open:.2f} s "
+          f"(first checks run after it: {t_check:.2f} s); target <= 2 s: {'ok' if ok2 else 'TOO SLOW'}")
+    return 0 if ok1 and ok2 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
