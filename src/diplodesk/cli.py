@@ -109,7 +109,7 @@ def cmd_variant(args) -> int:
     if args.variant_command == "list":
         for info in list_variants():
             where = "built-in" if info.builtin else str(info.path)
-            print(f"{info.id}\t{info.name}\t{where}")
+            print(f"{info.id}\t{info.name}\t{where}" + ("" if info.playable else "\tnot playable"))
         return 0
     try:
         variant = load_variant(args.name)

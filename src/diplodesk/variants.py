@@ -25,6 +25,7 @@ class VariantInfo:
     name: str
     path: Path
     builtin: bool
+    playable: bool = True
 
 
 def _folders(root: Path) -> list[Path]:
@@ -41,9 +42,11 @@ def list_variants() -> list[VariantInfo]:
                 with open(folder / "variant.toml", "rb") as f:
                     data = tomllib.load(f)
                 vid, name = str(data.get("id", folder.name)), str(data.get("name", folder.name))
+                editor = data.get("editor")
+                playable = not (isinstance(editor, dict) and editor.get("playable") is False)
             except (OSError, tomllib.TOMLDecodeError):
-                vid, name = folder.name, f"{folder.name} (unreadable)"
-            found[vid] = VariantInfo(vid, name, folder, builtin)
+                vid, name, playable = folder.name, f"{folder.name} (unreadable)", False
+            found[vid] = VariantInfo(vid, name, folder, builtin, playable)
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 
@@ -76,7 +79,13 @@ def read_variant_file(path: Path) -> dict:
 @lru_cache(maxsize=32)
 def _load_folder(folder: str, mtime: float) -> Variant:
     path = Path(folder) / "variant.toml"
-    return Variant.from_data(read_variant_file(path), source=str(path))
+    data = read_variant_file(path)
+    editor = data.get("editor")
+    if isinstance(editor, dict) and editor.get("playable") is False:
+        # the map editor saved it with errors: it can be opened in the editor, not played
+        problems = [str(p) for p in editor.get("problems", [])] or ["the map editor found errors"]
+        raise VariantError(str(path), ["saved with errors and not playable yet", *problems])
+    return Variant.from_data(data, source=str(path))
 
 
 _found: dict[str, tuple[tuple, Path]] = {}

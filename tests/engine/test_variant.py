@@ -102,3 +102,16 @@ def test_user_variant_folder_is_found(tmp_path, monkeypatch, _user_data):
     assert "mine" in [v.id for v in list_variants()]
     assert load_variant("mine").id == "mine"
     assert load_variant(str(folder)).id == "mine"
+
+
+def test_a_variant_saved_with_errors_is_listed_but_not_playable(_user_data):
+    folder = _user_data / "diplodesk" / "variants" / "broken"
+    folder.mkdir(parents=True)
+    text = (builtin_variants_dir() / "standard" / "variant.toml").read_text()
+    text = text.replace('id = "standard"', 'id = "broken"')
+    text += '\n[editor]\nplayable = false\nproblems = ["overlap: spa and por overlap"]\n'
+    (folder / "variant.toml").write_text(text)
+    info = next(v for v in list_variants() if v.id == "broken")
+    assert not info.playable
+    with pytest.raises(VariantError, match="not playable yet.*overlap"):
+        load_variant("broken")
