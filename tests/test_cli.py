@@ -112,3 +112,23 @@ def test_odd_centres_are_refused_cleanly(tmp_path, capsys, centers):
     pos = {"variant": "standard", "phase": "S1901M", "centers": centers}
     code, _, err = run(capsys, "adjudicate", str(write(tmp_path, pos)))
     assert code == 2 and err.count("\n") == 1 and "centers" in err
+
+
+def test_render_draws_and_refuses_what_the_map_lacks(tmp_path, capsys, _user_data):
+    from diplodesk.paths import builtin_variants_dir
+
+    out = tmp_path / "map.png"
+    code, _, err = run(capsys, "render", str(write(tmp_path, POS)), "-o", str(out))
+    assert code == 0 and out.read_bytes().startswith(b"\x89PNG")
+    # a user's variant with a province its map has no shape for
+    folder = _user_data / "diplodesk" / "variants" / "extra"
+    folder.mkdir(parents=True)
+    std = builtin_variants_dir() / "standard"
+    text = (std / "variant.toml").read_text().replace('id = "standard"', 'id = "extra"')
+    text = text.replace("[adjacency]\narmy = [", '[adjacency]\narmy = [\n  "par xyz",')
+    text = text.replace("[provinces]\n", '[provinces]\nxyz = {name = "Nowhere", kind = "land"}\n')
+    (folder / "variant.toml").write_text(text)
+    (folder / "map.svg").write_bytes((std / "map.svg").read_bytes())
+    pos = {"variant": "extra", "phase": "S1901M", "units": [{"power": "France", "type": "A", "at": "xyz"}]}
+    code, _, err = run(capsys, "render", str(write(tmp_path, pos, "x.json")), "-o", str(tmp_path / "x.png"))
+    assert code == 2 and err.count("\n") == 1 and "xyz" in err and "Traceback" not in err
