@@ -11,9 +11,10 @@ from .process import process
 from .rules import blind
 
 
-def power_report(position: Position, power: str) -> str:
-    """The power's adjudication report for ``position`` as plain text."""
-    outcome = process(position)
+def power_report(position: Position, power: str, outcome=None) -> str:
+    """The power's adjudication report for ``position`` as plain text (``outcome``: the
+    phase already processed, to make many powers' reports from one adjudication)."""
+    outcome = outcome if outcome is not None else process(position)
     if blind.active(position):
         return blind.report_text(position, outcome, power)
     lines = [f"{position.phase.long_name}: report for {power}", ""]
