@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 
 from .board import Board, UnitType
 
@@ -48,12 +47,12 @@ class Ord:
     # filled by the resolver
     supports: list[Ord] = field(default_factory=list)
     convoys: list[Ord] = field(default_factory=list)
+    state: int = 0  # the decision: unresolved, guessing or resolved
+    result: bool = False
 
 
-class _State(Enum):
-    UNRESOLVED = 0
-    GUESSING = 1
-    RESOLVED = 2
+# decision states (plain ints: the resolver's hot path)
+_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
 BackupRule = Callable[["Resolver", list["Ord"]], None]
@@ -110,68 +109,69 @@ class Resolver:
                 t = self.by_prov.get(o.target)
                 if t is not None:
                     t.convoys.append(o)
-        self.state: dict[int, _State] = {}
-        self.result: dict[int, bool] = {}
+        for o in orders:
+            o.state = _UNRESOLVED
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
     # -- the guess-and-check core ----------------------------------------------------------
 
     def resolve(self, o: Ord) -> bool:
-        key = id(o)
-        st = self.state.get(key, _State.UNRESOLVED)
-        if st is _State.RESOLVED:
-            return self.result[key]
-        if st is _State.GUESSING:
+        # The decision's state lives on the order itself (this is the hottest path).
+        st = o.state
+        if st == _RESOLVED:
+            return o.result
+        if st == _GUESSING:
             # Count every read of a guess: a decision that read one is not final, even
             # when the guess it read is already on the dependency list.
             self.guess_reads += 1
             if o not in self.deps:
                 self.deps.append(o)
-            return self.result[key]
-        old = len(self.deps)
+            return o.result
+        deps = self.deps
+        old = len(deps)
         reads = self.guess_reads
-        self.result[key] = False
-        self.state[key] = _State.GUESSING
+        o.result = False
+        o.state = _GUESSING
         first = self.adjudicate(o)
         if self.guess_reads == reads:
-            if self.state[key] is not _State.RESOLVED:
-                self.result[key] = first
-                self.state[key] = _State.RESOLVED
-            return self.result[key]
-        if len(self.deps) == old or self.deps[old] is not o:
+            if o.state != _RESOLVED:
+                o.result = first
+                o.state = _RESOLVED
+            return o.result
+        if len(deps) == old or deps[old] is not o:
             # part of a cycle whose head is further up: keep the guess for now
-            if o not in self.deps:
-                self.deps.append(o)
-            self.result[key] = first
+            if o not in deps:
+                deps.append(o)
+            o.result = first
             return first
         # o heads a cycle: try the other guess
-        for d in self.deps[old:]:
-            self.state[id(d)] = _State.UNRESOLVED
-        del self.deps[old:]
-        self.result[key] = True
-        self.state[key] = _State.GUESSING
+        for d in deps[old:]:
+            d.state = _UNRESOLVED
+        del deps[old:]
+        o.result = True
+        o.state = _GUESSING
         second = self.adjudicate(o)
         if first == second:
-            for d in self.deps[old:]:
-                self.state[id(d)] = _State.UNRESOLVED
-            del self.deps[old:]
-            self.result[key] = first
-            self.state[key] = _State.RESOLVED
+            for d in deps[old:]:
+                d.state = _UNRESOLVED
+            del deps[old:]
+            o.result = first
+            o.state = _RESOLVED
             return first
-        cycle = list(self.deps[old:])
+        cycle = list(deps[old:])
         if o not in cycle:
             cycle.insert(0, o)
-        del self.deps[old:]
+        del deps[old:]
         self.backup(self, cycle)
         return self.resolve(o)
 
     def settle(self, o: Ord, value: bool) -> None:
-        self.result[id(o)] = value
-        self.state[id(o)] = _State.RESOLVED
+        o.result = value
+        o.state = _RESOLVED
 
     def reset(self, o: Ord) -> None:
-        self.state[id(o)] = _State.UNRESOLVED
+        o.state = _UNRESOLVED
 
     def run(self) -> dict[str, bool]:
         return {o.prov: self.resolve(o) for o in self.by_prov.values()}
