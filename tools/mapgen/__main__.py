@@ -28,12 +28,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--debug-png", help="render provinces in distinct colours with seeds to this PNG"
     )
+    ap.add_argument("--debug-svg", help="the same picture as --debug-png, as SVG (to zoom into)")
     args = ap.parse_args(argv)
 
     from .anchors import place_anchors
     from .build import build
     from .check import adjacency_diff, format_diff, read_specials, read_svg
-    from .specials import difficult_lines
+    from .specials import special_lines
     from .svg import write_svg
 
     t0 = time.perf_counter()
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     fs = float(board.style.get("label_font_size", 9))
     anchors = place_anchors(geom, variant, label_size=(fs * 2.1, fs))
-    specials = difficult_lines(geom, variant, board)
+    specials = special_lines(geom, variant, board)
     text = write_svg(
         geom,
         variant,
@@ -86,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         preview = args.preview or str(REPO / "variants" / board.variant_id / "map-preview.png")
         svg_to_png(str(out), preview, 1000, palette=True)
         print(f"wrote {preview}")
-    if args.debug_png:
+    if args.debug_png or args.debug_svg:
         from .render import debug_png
 
-        debug_png(geom, variant, anchors, args.debug_png, specials)
+        debug_png(geom, variant, anchors, args.debug_png, specials, args.debug_svg)
     return 0 if diff.clean else 1
 
 

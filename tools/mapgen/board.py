@@ -32,12 +32,6 @@ class Variant:
     path: Path
     specials: tuple[dict, ...] = ()  # the variant's [[special]] tables, as written
 
-    def difficult_pairs(self) -> list[tuple[str, str]]:
-        """Province pairs joined by a difficult border (``kind = "difficult"``), sorted."""
-        return sorted(
-            tuple(sorted(sp["between"])) for sp in self.specials if sp.get("kind") == "difficult"
-        )
-
     def adjacent_pairs(self) -> set[frozenset[str]]:
         """Province-level adjacency: army or fleet."""
         out = set(self.army)
@@ -84,10 +78,17 @@ class Board:
     sea_seeds: dict[str, list[tuple[float, float]]]
     coast_seeds: dict[str, list[tuple[float, float]]]  # "spa/nc" -> points
     allow: dict[str, str]  # "a b" -> reason
+    # [specials]: lines of the specials layer, keyed as specials.special_lines() says
     special_lines: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     style: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)
     window: tuple[float, float, float, float] = (-180, -90, 180, 90)
+
+
+def special_key(key: str) -> str:
+    """A ``[specials]`` key: a pair sorted; a canal province or a railroad's line as written."""
+    ids = key.split()
+    return " ".join(sorted(ids) if len(ids) == 2 else ids)
 
 
 def load_board(board_id: str, variant: Variant | None = None) -> tuple[Board, Variant]:
@@ -137,7 +138,7 @@ def load_board(board_id: str, variant: Variant | None = None) -> tuple[Board, Va
             coast_seeds=coast_seeds,
             allow={" ".join(sorted(k.split())): v for k, v in data.get("allow", {}).items()},
             special_lines={
-                " ".join(sorted(k.split())): [tuple(map(float, p)) for p in v]
+                special_key(k): [tuple(map(float, p)) for p in v]
                 for k, v in data.get("specials", {}).items()
             },
             style=data.get("style", {}),

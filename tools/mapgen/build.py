@@ -31,6 +31,7 @@ class BoardGeometry:
     notes: list[str] = field(default_factory=list)
     coast_seas: dict[str, list[str]] = field(default_factory=dict)
     projector: object = None
+    window: tuple[float, float, float, float] = (-180, -90, 180, 90)  # lon/lat box read
 
 
 class Projector:
@@ -386,4 +387,5 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
         seeds=seeds,
         notes=notes,
         projector=P,
+        window=tuple(board.window),
     )

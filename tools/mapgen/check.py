@@ -10,8 +10,12 @@ svg units of border. The diff lists pairs the variant makes adjacent that the ma
 join (``missing``) and pairs the map joins that the variant keeps apart (``extra``).
 Impassable provinces are left out: their borders are never crossings. Pairs in the board's
 ``[allow]`` table are reported apart with their reason. For two-coast provinces the seas
-each coast's sub-area touches are compared with the variant's fleet adjacency. The lines of
-the ``specials`` layer are compared with the variant's difficult borders.
+each coast's sub-area touches are compared with the variant's fleet adjacency. Where two
+provinces are neighbours on both, the kind of border is checked against the kind of move:
+land or coast provinces sharing a border need an army move; a sea and its neighbours, and
+two coast provinces whose border reaches the sea, a fleet move. The lines of the
+``specials`` layer are compared with the variant's difficult borders, land bridges, canals
+and railroads.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from shapely.geometry import Polygon
 from shapely.strtree import STRtree
 
 EPS = 0.05
+COAST_REACH = 1.0  # svg units: a land border ending this near a sea runs along the coast
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -53,6 +58,7 @@ class Diff:
     extra: list[tuple[str, str, float, str]]
     coast_problems: list[str]
     special_problems: list[str] = field(default_factory=list)
+    type_problems: list[tuple[str, str]] = field(default_factory=list)  # (text, allow reason)
 
     @property
     def clean(self) -> bool:
@@ -61,6 +67,7 @@ class Diff:
             and not any(r == "" for *_, r in self.extra)
             and not self.coast_problems
             and not self.special_problems
+            and not any(r == "" for _, r in self.type_problems)
         )
 
 
@@ -70,10 +77,11 @@ def adjacency_diff(
     coasts: dict,
     allow: dict[str, str],
     tolerance: float,
-    specials: set[tuple[str, str]] | None = None,
+    specials: list[tuple[str, tuple[str, ...], tuple[str, ...], object]] | None = None,
 ) -> Diff:
-    """How the map differs from the variant. ``specials``: the pairs the map's specials layer
-    draws as difficult borders (not compared when None)."""
+    """How the map differs from the variant. ``specials``: the lines of the map's specials
+    layer as ``(kind, between, provinces, line)`` (see :func:`read_specials`; not compared
+    when None)."""
     kinds = {p: v.kind for p, v in variant.provinces.items()}
     lengths = border_lengths(provinces)
     geo = {pair for pair, length in lengths.items() if length > tolerance}
@@ -112,12 +120,89 @@ def adjacency_diff(
                 problems.append(f"{loc} should border coastal {s} (fleet move along the coast)")
     special_problems = []
     if specials is not None:
-        wanted = set(variant.difficult_pairs())
-        for a, b in sorted(wanted - specials):
-            special_problems.append(f"difficult border {a}-{b} is not drawn")
-        for a, b in sorted(specials - wanted):
-            special_problems.append(f"{a}-{b} is drawn as a difficult border but is none")
-    return Diff(missing, extra, problems, special_problems)
+        special_problems = _special_problems(variant, provinces, specials)
+    both = {pr for pr in geo & want if not pr & skip}
+    types = _type_problems(variant, provinces, both, allow)
+    return Diff(missing, extra, problems, special_problems, types)
+
+
+def _type_problems(variant, provinces: dict, pairs: set, allow: dict[str, str]):
+    """Army and fleet moves against the kind of border, for pairs that are neighbours on the
+    map and in the variant: two land or coast provinces sharing a border are joined for
+    armies; a sea and anything it borders, and two coast provinces whose border reaches the
+    sea, for fleets."""
+    kinds = {p: v.kind for p, v in variant.provinces.items()}
+    seas = [g for p, g in provinces.items() if kinds.get(p) == "sea"]
+    fleet_var = {frozenset(loc.split("/")[0] for loc in pr) for pr in variant.fleet}
+    out = []
+    for pr in sorted(pairs, key=sorted):
+        a, b = sorted(pr)
+        why = allow.get(f"{a} {b}", "")
+        land = kinds[a] != "sea" and kinds[b] != "sea"
+        if land and pr not in variant.army:
+            out.append((f"army    {a}-{b}: a land border, but the variant has no army move", why))
+        if not land and pr in variant.army:
+            out.append((f"army    {a}-{b}: an army move, but one of them is a sea", why))
+        if land and kinds[a] == kinds[b] == "coast":
+            shared = shapely.intersection(provinces[a].boundary, provinces[b].buffer(EPS))
+            near = shared.buffer(COAST_REACH)
+            fleet = any(near.intersects(g) for g in seas)
+        else:
+            fleet = not land
+        if fleet and pr not in fleet_var:
+            text = f"fleet   {a}-{b}: a border at sea or on the coast, but no fleet move"
+            out.append((text, why))
+        if not fleet and pr in fleet_var:
+            text = f"fleet   {a}-{b}: a fleet move, but their border does not reach the sea"
+            out.append((text, why))
+    return out
+
+
+_SPECIAL_NAMES = {
+    "difficult": "difficult border",
+    "land_bridge": "land bridge",
+    "canal": "canal",
+    "railroad": "railroad",
+}
+
+
+def _special_name(kind: str, between: tuple[str, ...], provinces: tuple[str, ...]) -> str:
+    name = _SPECIAL_NAMES.get(kind, kind)
+    if kind == "canal":
+        return f"{name} {' '.join(provinces)} ({'-'.join(between)})"
+    if kind == "railroad":
+        return f"{name} {'-'.join(provinces)}"
+    return f"{name} {'-'.join(between)}"
+
+
+def _special_problems(variant, provinces: dict, specials) -> list[str]:
+    """The specials layer against the variant's specials: each drawn once, through its
+    provinces (a pair's line meets both, a canal's its province and both seas, a railroad's
+    every province of the line)."""
+    from .specials import wanted
+
+    want = {(k, b, p) for k, b, p in wanted(variant)}
+    drawn: dict[tuple, list] = {}
+    for kind, between, provs, line in specials:
+        drawn.setdefault((kind, between, provs), []).append(line)
+    out = []
+    for key in sorted(want - set(drawn)):
+        out.append(f"{_special_name(*key)} is not drawn")
+    for kind, between, provs in sorted(set(drawn) - want):
+        if kind == "difficult" and len(between) == 2:
+            out.append(f"{between[0]}-{between[1]} is drawn as a difficult border but is none")
+        else:
+            out.append(f"{_special_name(kind, between, provs)} is drawn but is no special")
+    for key in sorted(want & set(drawn)):
+        lines = drawn[key]
+        if len(lines) > 1:
+            out.append(f"{_special_name(*key)} is drawn {len(lines)} times")
+        through = set(key[1]) | set(key[2])
+        for pid in sorted(through):
+            g = provinces.get(pid)
+            if g is not None and not any(line is not None and line.intersects(g) for line in lines):
+                out.append(f"{_special_name(*key)}: its line does not reach {pid}")
+    return out
 
 
 def format_diff(diff: Diff) -> str:
@@ -132,6 +217,8 @@ def format_diff(diff: Diff) -> str:
         lines.append(f"  coast   {p}")
     for p in diff.special_problems:
         lines.append(f"  special {p}")
+    for p, why in diff.type_problems:
+        lines.append(f"  {p}" + (f"   [allowed: {why}]" if why else ""))
     if not lines:
         lines.append("  no differences")
     return "\n".join(lines)
@@ -209,16 +296,33 @@ def read_svg(path: str) -> tuple[dict, dict]:
     return provinces, coasts
 
 
-def read_specials(path: str) -> set[tuple[str, str]]:
-    """Pairs drawn as difficult borders in a map's ``specials`` layer."""
+def _element_line(el):
+    """The line drawn by a ``<line>`` or ``<polyline>`` (None for other elements)."""
+    if el.tag == SVG_NS + "line":
+        pts = [(float(el.get("x1", 0)), float(el.get("y1", 0)))]
+        pts.append((float(el.get("x2", 0)), float(el.get("y2", 0))))
+    elif el.tag == SVG_NS + "polyline":
+        nums = [float(v) for v in re.findall(r"-?(?:\d+\.?\d*|\.\d+)", el.get("points", ""))]
+        pts = list(zip(nums[0::2], nums[1::2], strict=False))
+    else:
+        return None
+    return shapely.LineString(pts) if len(pts) >= 2 else None
+
+
+def read_specials(path: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...], object]]:
+    """The lines of a map's ``specials`` layer: ``(kind, between, provinces, line)``, with
+    ``between`` sorted and ``provinces`` in the order given (a railroad's line order)."""
     root = ET.parse(path).getroot()
-    out: set[tuple[str, str]] = set()
+    out = []
     for g in root:
         if g.tag == SVG_NS + "g" and g.get("id") == "specials":
             for el in g.iter():
-                if el.get("data-kind") == "difficult" and el.get("data-between"):
-                    a, b = sorted(el.get("data-between").split())
-                    out.add((a, b))
+                kind = el.get("data-kind")
+                if not kind:
+                    continue
+                between = tuple(sorted((el.get("data-between") or "").split()))
+                provinces = tuple((el.get("data-provinces") or "").split())
+                out.append((kind, between, provinces, _element_line(el)))
     return out
 
 

@@ -44,8 +44,10 @@ if __name__ == "__main__":
     svg_to_png(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1800)
 
 
-def debug_png(geom, variant, anchors, png_path: str, specials=()) -> None:
-    """Provinces in distinct colours, with their seeds and anchors, for tuning seeds."""
+def debug_png(geom, variant, anchors, png_path: str | None, specials=(), svg_path=None) -> None:
+    """Provinces in distinct colours, with their seeds and anchors, for tuning seeds.
+
+    ``svg_path``: also keep the picture as SVG (to zoom into a big board)."""
     import colorsys
     import tempfile
 
@@ -82,15 +84,17 @@ def debug_png(geom, variant, anchors, png_path: str, specials=()) -> None:
         import numpy as np
 
         lines = []
-        for lon in range(-40, 80, 5):
-            xs, ys = geom.projector.points(np.full(60, float(lon)), np.linspace(20, 80, 60))
+        lon0, lat0, lon1, lat1 = (int(v // 5 * 5) for v in geom.window)
+        step = 5 if lon1 - lon0 <= 120 else 10  # degrees between graticule lines
+        for lon in range(lon0, lon1 + 1, step):
+            xs, ys = geom.projector.points(np.full(60, float(lon)), np.linspace(lat0, lat1, 60))
             lines.append("M" + " ".join(f"{num(x)},{num(y)}" for x, y in zip(xs, ys, strict=True)))
-        for lat in range(20, 85, 5):
-            xs, ys = geom.projector.points(np.linspace(-40, 80, 120), np.full(120, float(lat)))
+        for lat in range(lat0, lat1 + 1, step):
+            xs, ys = geom.projector.points(np.linspace(lon0, lon1, 120), np.full(120, float(lat)))
             lines.append("M" + " ".join(f"{num(x)},{num(y)}" for x, y in zip(xs, ys, strict=True)))
         parts.append(f'<path d="{"".join(lines)}" fill="none" stroke="#f00" stroke-width="0.3"/>')
-    for _a, _b, pts in specials:
-        d = "M" + " ".join(f"{num(x)},{num(y)}" for x, y in pts)
+    for sp in specials:
+        d = "M" + " ".join(f"{num(x)},{num(y)}" for x, y in sp.points)
         parts.append(
             f'<path d="{d}" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4,2"/>'
         )
@@ -110,7 +114,11 @@ def debug_png(geom, variant, anchors, png_path: str, specials=()) -> None:
             col = {"unit": "#d00", "dislodged": "#f80", "center": "#00d"}[key.split("-")[0]]
             parts.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="2.5" fill="{col}"/>')
     parts.append("</svg>")
-    with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as fh:
-        fh.write("\n".join(parts))
-    svg_to_png(fh.name, png_path, int(geom.width * 1.5))
-    os.unlink(fh.name)
+    if svg_path:
+        with open(svg_path, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(parts))
+    if png_path:
+        with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as fh:
+            fh.write("\n".join(parts))
+        svg_to_png(fh.name, png_path, int(geom.width * 1.5))
+        os.unlink(fh.name)

@@ -22,6 +22,16 @@ DEFAULT_STYLE = {
     "special_stroke": "#7a2e12",
     "special_width": "2.2",
     "special_dash": "5,3",
+    # Specials other than difficult borders override the group's stroke.
+    "land_bridge_stroke": "#7a2e12",
+    "land_bridge_width": "3",
+    "land_bridge_dash": "none",
+    "canal_stroke": "#1f5f8f",
+    "canal_width": "2.4",
+    "canal_dash": "none",
+    "railroad_stroke": "#2a2a2a",
+    "railroad_width": "2.4",
+    "railroad_dash": "7,3",
 }
 
 
@@ -77,8 +87,8 @@ def write_svg(
     title: str = "",
     specials: list | None = None,
 ) -> str:
-    """The map SVG. ``specials``: ``(a, b, points)`` lines of difficult borders, drawn (when
-    there are any) in a ``specials`` group above the provinces."""
+    """The map SVG. ``specials``: the :class:`~.specials.SpecialLine` lines, drawn (when there
+    are any) in a ``specials`` group above the provinces."""
     st = {**DEFAULT_STYLE, **(style or {})}
     W, H = num(geom.width), num(geom.height)
     sw = st["stroke_width"]
@@ -120,13 +130,25 @@ def write_svg(
             f'stroke-width="{st["special_width"]}" stroke-dasharray="{st["special_dash"]}" '
             f'stroke-linecap="round">'
         )
-        for a, b, pts in specials:
+        for sp in specials:
+            pts = sp.points
             if len(pts) == 2:
                 (x1, y1), (x2, y2) = pts
                 shape = f'line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}"'
             else:
                 shape = 'polyline points="' + " ".join(f"{num(x)},{num(y)}" for x, y in pts) + '"'
-            out.append(f'    <{shape} data-kind="difficult" data-between="{a} {b}"/>')
+            attrs = f'data-kind="{sp.kind}"'
+            if sp.provinces:
+                attrs += f' data-provinces="{" ".join(sp.provinces)}"'
+            if sp.between:
+                attrs += f' data-between="{" ".join(sp.between)}"'
+            if sp.kind != "difficult":
+                k = sp.kind
+                attrs += (
+                    f' stroke="{st[k + "_stroke"]}" stroke-width="{st[k + "_width"]}"'
+                    f' stroke-dasharray="{st[k + "_dash"]}"'
+                )
+            out.append(f"    <{shape} {attrs}/>")
         out.append("  </g>")
 
     out.append('  <g id="coasts">')
