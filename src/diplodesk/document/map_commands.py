@@ -73,35 +73,38 @@ class MoveVertexCommand(MapCommand):
     """Drag a point of a border; every shape with that point moves with it (push on release)."""
 
     def __init__(self, doc: MapDocument, old: tuple[float, float], new: tuple[float, float],
-                 pid: str | None = None, together: bool = True):
+                 pid: str | None = None, together: bool = True, snap: float | None = None):
         self.args = (old, new, pid, together)
+        self.snap = snap  # how near ``old`` a point must be to move (default: the document's)
         super().__init__(doc, "Move a border point" if together else f"Move a point of {pid}")
 
     def apply(self) -> None:
         old, new, pid, together = self.args
-        self.doc.move_vertex(old, new, pid, together=together)
+        self.doc.move_vertex(old, new, pid, together=together, snap=self.snap)
 
 
 class AddVertexCommand(MapCommand):
     def __init__(self, doc: MapDocument, at: tuple[float, float], pid: str | None = None,
-                 together: bool = True):
+                 together: bool = True, snap: float | None = None):
         self.args = (at, pid, together)
+        self.snap = snap
         super().__init__(doc, "Add a border point")
 
     def apply(self) -> None:
         at, pid, together = self.args
-        self.doc.add_vertex(at, pid, together=together)
+        self.doc.add_vertex(at, pid, together=together, snap=self.snap)
 
 
 class DeleteVertexCommand(MapCommand):
     def __init__(self, doc: MapDocument, at: tuple[float, float], pid: str | None = None,
-                 together: bool = True):
+                 together: bool = True, snap: float | None = None):
         self.args = (at, pid, together)
+        self.snap = snap
         super().__init__(doc, "Delete a border point")
 
     def apply(self) -> None:
         at, pid, together = self.args
-        self.doc.delete_vertex(at, pid, together=together)
+        self.doc.delete_vertex(at, pid, together=together, snap=self.snap)
 
 
 class SetShapeCommand(MapCommand):

@@ -1,0 +1,9 @@
+"""The map editor: a window to reshape a variant's board and set its facts (issue 5).
+
+:func:`open_map_editor` opens it on a variant (the app's Tools › Map editor…); :func:`main`
+runs it on its own (``python -m diplodesk.gui.editor standard``).
+"""
+
+from .window import MapEditorWindow, main, open_map_editor
+
+__all__ = ["MapEditorWindow", "main", "open_map_editor"]

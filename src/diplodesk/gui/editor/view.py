@@ -1,0 +1,231 @@
+"""The editor's map view: pans and zooms like the game's map view and hands every other
+mouse and key event, in map coordinates, to the active tool.
+
+Zoom with the wheel (around the cursor) or +/-; fit with 0; pan by dragging with the middle
+button, or with the left button while Space is held, or with the arrow keys.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+ZOOM_STEP = 1.25
+
+
+class EditorView(QGraphicsView):
+    """A map view whose clicks and keys go to a tool (anything with press/move/release/
+    double_click/key methods taking scene points)."""
+
+    hovered = Signal(object, float, float)  # province id or None, map x, map y
+    zoom_changed = Signal(float)
+    context_menu = Signal(object, QPoint)  # province id or None, global position
+
+    def __init__(self, scene: Any, parent: QWidget | None = None):
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setBackgroundBrush(QColor("#8fa9ba"))
+        self.tool: Any = None
+        self._fit_scale = 1.0
+        self._auto_fit = True
+        self._pan_from: QPoint | None = None
+        self._space = False
+
+    # -- zoom and pan --------------------------------------------------------------------
+
+    @property
+    def scale_now(self) -> float:
+        t = self.transform()
+        return math.hypot(t.m11(), t.m12()) or 1.0
+
+    def pixels(self, n: float) -> float:
+        """``n`` screen pixels in map units at the present zoom."""
+        return n / self.scale_now
+
+    def _compute_fit(self, rect: QRectF | None = None) -> float:
+        r = rect or self.sceneRect()
+        vp = self.viewport().rect()
+        if r.width() <= 0 or r.height() <= 0 or vp.width() <= 2 or vp.height() <= 2:
+            return 1.0
+        return min((vp.width() - 2) / r.width(), (vp.height() - 2) / r.height())
+
+    def fit(self) -> None:
+        self._fit_scale = self._compute_fit()
+        self.setTransform(QTransform.fromScale(self._fit_scale, self._fit_scale))
+        self.centerOn(self.sceneRect().center())
+        self._auto_fit = True
+        self.zoom_changed.emit(1.0)
+
+    def zoom_to(self, rect: QRectF) -> None:
+        """Show a map rectangle (with a margin), as near as the zoom limits allow."""
+        if rect.isNull() or rect.width() <= 0 and rect.height() <= 0:
+            return
+        m = max(rect.width(), rect.height()) * 0.15 + 1e-6
+        r = rect.adjusted(-m, -m, m, m)
+        s = min(max(self._compute_fit(r), self._fit_scale * 0.5), self._fit_scale * 64)
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(r.center())
+        self._auto_fit = False
+        self.zoom_changed.emit(s / (self._fit_scale or 1.0))
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the map point under ``anchor`` (a viewport point) where it is."""
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        s = self.scale_now
+        fit = self._fit_scale or 1.0
+        new = min(max(s * factor, fit * 0.5), fit * 64)
+        if abs(new - s) < 1e-12:
+            return
+        before = self.mapToScene(anchor)
+        self.setTransform(QTransform.fromScale(new, new))
+        d = self.mapFromScene(before) - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
+        self._auto_fit = False
+        self.zoom_changed.emit(new / fit)
+
+    def pan_by(self, dx: int, dy: int) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    def visible_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fit()
+        else:
+            self._fit_scale = self._compute_fit()
+
+    # -- events --------------------------------------------------------------------------
+
+    def _dispatch(self, method: str, *args: Any) -> Any:
+        """Hand an event to the tool; a bug in a tool is a message, not a crash."""
+        try:
+            return getattr(self.tool, method)(*args)
+        except Exception as e:  # noqa: BLE001
+            traceback.print_exc()
+            editor = getattr(self.tool, "editor", None)
+            if editor is not None:
+                editor.fail(f"that did not work ({type(e).__name__}: {e})")
+            return None
+
+    def _scene(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus()
+        b = event.button()
+        if b == Qt.MouseButton.MiddleButton or (b == Qt.MouseButton.LeftButton and self._space):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None:
+            self._dispatch("press", self._scene(event), event)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            p = event.position().toPoint()
+            d = p - self._pan_from
+            self._pan_from = p
+            self.pan_by(-d.x(), -d.y())
+            event.accept()
+            return
+        pos = self._scene(event)
+        scene = self.scene()
+        self.hovered.emit(scene.province_at(pos) if hasattr(scene, "province_at") else None, pos.x(), pos.y())
+        if self.tool is not None:
+            self._dispatch("move", pos, event)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space else Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        if self.tool is not None:
+            self._dispatch("release", self._scene(event), event)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self._dispatch("double_click", self._scene(event), event)
+        event.accept()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if not delta:
+            event.ignore()
+            return
+        self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        k = event.key()
+        if k == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self._dispatch("key", event):
+            event.accept()
+            return
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            step_x = max(20, self.viewport().width() // 8)
+            step_y = max(20, self.viewport().height() // 8)
+            pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
+                    Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+            if k in pans:
+                self.pan_by(*pans[k])
+                event.accept()
+                return
+            if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+                self.zoom_by(ZOOM_STEP)
+                event.accept()
+                return
+            if k in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+                self.zoom_by(1 / ZOOM_STEP)
+                event.accept()
+                return
+            if k == Qt.Key.Key_0:
+                self.fit()
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def contextMenuEvent(self, event: Any) -> None:
+        pos = self.mapToScene(event.pos())
+        scene = self.scene()
+        self.context_menu.emit(scene.province_at(pos) if hasattr(scene, "province_at") else None,
+                               event.globalPos())
+        event.accept()
+
+    def focusOutEvent(self, event: Any) -> None:
+        self._space = False
+        super().focusOutEvent(event)

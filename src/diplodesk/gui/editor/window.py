@@ -1,0 +1,666 @@
+"""The map editor window: a variant's map with tools to reshape it, panels for its facts,
+and saving, autosave and recovery.
+
+Open it with :func:`open_map_editor` (from the app's Tools menu) or run it on its own with
+:func:`main` (``python -m diplodesk.gui.editor standard``). Every edit is a command of
+:mod:`diplodesk.document.map_commands` pushed on the document's undo stack through
+:meth:`MapEditorWindow.push`, which turns an edit the model refuses
+(:class:`~diplodesk.document.map_document.MapEditError`) into a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QToolBar,
+    QWidget,
+)
+
+from ...document import map_commands as mc
+from ...document.map_checks import MapChecker, Problem, playability
+from ...document.map_document import MapDocument, MapEditError
+from ...engine.board import province_of
+from ...engine.variant import VariantError
+from .autosave import (
+    MapAutosave,
+    discard_map_orphan,
+    find_map_orphans,
+    folder_key,
+    load_map_orphan,
+    source_key,
+)
+from .panels import AdjacencyPanel, ChecksPanel, ProvincePanel, SetupPanel, SpecialsPanel
+from .prompts import EditorPrompts
+from .scene import MapScene, describe_special
+from .tools import TOOLS, Tool
+from .view import EditorView
+
+AUTOSAVE_MS = 60_000
+CHECK_DELAY_MS = 300
+
+
+class MapEditorWindow(QMainWindow):
+    """Edits one :class:`MapDocument`."""
+
+    selection_changed = Signal()
+    special_selected = Signal(object)  # index or None
+    play_requested = Signal(str)  # the folder of the saved variant to start a game on
+
+    def __init__(self, doc: MapDocument, *, prompts: Any = None, parent: QWidget | None = None,
+                 autosave_root: Path | None = None, autosave_ms: int = AUTOSAVE_MS):
+        super().__init__(parent)
+        self.doc = doc
+        self.prompts = prompts if prompts is not None else EditorPrompts(self)
+        self.selection: tuple[str, ...] = ()
+        self.selected_decoration: int | None = None
+        self.selected_special: int | None = None
+        self.problems: list[Problem] = []
+        self.last_error: str | None = None
+        #: what "Play this variant" does with the saved folder (default: a game in the app)
+        self.on_play: Callable[[Path], None] | None = self._play_in_app
+        self._game_windows: list[QWidget] = []
+        self.checker = MapChecker()
+        self._links: list[Any] = []  # connections to the document, cut when the window closes
+        self.scene = MapScene(doc, self)
+        self.link(doc.changed, self.scene.on_changed)
+        self.view = EditorView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.tools: dict[str, Tool] = {cls.name: cls(self) for cls in TOOLS}
+        self.tool: Tool | None = None
+        self.autosave_session = MapAutosave(autosave_root)
+
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbars()
+        self._make_docks()
+        self.merge_action.setEnabled(False)
+        self.hover_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hover_label)
+
+        self._check_timer = QTimer(self)
+        self._check_timer.setSingleShot(True)
+        self._check_timer.setInterval(CHECK_DELAY_MS)
+        self._check_timer.timeout.connect(self.run_checks)
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setInterval(autosave_ms)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_timer.start()
+
+        self.link(doc.changed, self._changed)
+        self.link(doc.undo_stack.cleanChanged, self._clean_changed)
+        self.view.hovered.connect(self._hovered)
+        self.view.context_menu.connect(self._context_menu)
+        self.resize(1400, 900)
+        self.set_tool("select")
+        self._update_title()
+        self.run_checks()
+        if not any(not g.is_empty for g in doc.shapes.values()):
+            self.status("This variant has no map yet: draw its provinces (N), or edit its powers and setup")
+        if doc.load_problems:
+            self.status("The variant's data has faults (see Checks): " + "; ".join(doc.load_problems[:3]))
+
+    # -- building the window ---------------------------------------------------------------
+
+    def _action(self, text: str, slot: Callable[..., Any], shortcut: Any = None, tip: str = "",
+                checkable: bool = False) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcuts(shortcut if isinstance(shortcut, list) else [QKeySequence(shortcut)])
+        if tip:
+            a.setToolTip(tip)
+            a.setStatusTip(tip)
+        a.setCheckable(checkable)
+        (a.toggled if checkable else a.triggered).connect(slot)
+        self.addAction(a)
+        return a
+
+    def _make_actions(self) -> None:
+        stack = self.doc.undo_stack
+        self.undo_action = self._action("Undo", stack.undo, [QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.redo_action = self._action("Redo", stack.redo, [QKeySequence("Ctrl+Shift+Z"),
+                                                             QKeySequence(QKeySequence.StandardKey.Redo)])
+        self.link(stack.canUndoChanged, self.undo_action.setEnabled)
+        self.link(stack.canRedoChanged, self.redo_action.setEnabled)
+        self.link(stack.undoTextChanged, self._undo_text)
+        self.link(stack.redoTextChanged, self._redo_text)
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+        self.save_action = self._action("Save", self.save, QKeySequence.StandardKey.Save,
+                                        "Save the variant (a built-in one becomes your own variant)")
+        self.play_action = self._action("Play this variant", self.play, None,
+                                        "Save and start a game on this variant")
+        self.close_action = self._action("Close", self.close, QKeySequence.StandardKey.Close)
+        self.delete_action = self._action("Delete", self.delete_selected, None,
+                                          "Delete the selected province(s) or special (Delete key on the map)")
+        self.merge_action = self._action("Merge selected", self.merge_selected, None,
+                                         "Merge the second selected province into the first")
+        self.fit_action = self._action("Fit the map", self.view.fit, "Ctrl+0", "Show the whole map (0)")
+        self.zoom_in_action = self._action("Zoom in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        self.zoom_out_action = self._action("Zoom out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
+        self.adjacency_action = self._action("Adjacency lines", self.set_show_adjacency, "Ctrl+J",
+                                             "Draw adjacency between province centres (armies and fleets)",
+                                             checkable=True)
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            a = QAction(tool.label, self)
+            a.setCheckable(True)
+            a.setShortcut(QKeySequence(tool.shortcut))
+            a.setToolTip(f"{tool.label} ({tool.shortcut}): {tool.hint}")
+            a.setStatusTip(tool.hint)
+            a.triggered.connect(lambda _on=False, n=name: self.set_tool(n))
+            self.tool_group.addAction(a)
+            self.addAction(a)
+            self.tool_actions[name] = a
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setToolTip(f"Undo {text} (Ctrl+Z)" if text else "Undo (Ctrl+Z)")
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setToolTip(f"Redo {text} (Ctrl+Shift+Z)" if text else "Redo (Ctrl+Shift+Z)")
+
+    def _make_menus(self) -> None:
+        m = self.menuBar().addMenu("&File")
+        for a in (self.save_action, self.play_action, None, self.close_action):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = self.menuBar().addMenu("&Edit")
+        for a in (self.undo_action, self.redo_action, None, self.delete_action, self.merge_action):
+            m.addSeparator() if a is None else m.addAction(a)
+        self.view_menu = self.menuBar().addMenu("&View")
+        for a in (self.fit_action, self.zoom_in_action, self.zoom_out_action, None, self.adjacency_action):
+            self.view_menu.addSeparator() if a is None else self.view_menu.addAction(a)
+        self.view_menu.addSeparator()
+        m = self.menuBar().addMenu("&Tools")
+        for a in self.tool_actions.values():
+            m.addAction(a)
+
+    def _make_toolbars(self) -> None:
+        tb = QToolBar("File", self)
+        tb.setObjectName("file-toolbar")
+        for a in (self.save_action, self.undo_action, self.redo_action, self.play_action):
+            tb.addAction(a)
+        self.addToolBar(tb)
+        tb = QToolBar("Tools", self)
+        tb.setObjectName("tools-toolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for name, a in self.tool_actions.items():
+            if name in ("anchors", "difficult"):
+                tb.addSeparator()
+            tb.addAction(a)
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tb)
+        tb = QToolBar("Options", self)
+        tb.setObjectName("options-toolbar")
+        tb.addAction(self.delete_action)
+        tb.addAction(self.merge_action)
+        tb.addSeparator()
+        tb.addAction(self.fit_action)
+        tb.addAction(self.adjacency_action)
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Pin adjacency for "))
+        self.unit_combo = QComboBox()
+        self.unit_combo.addItem("armies", "A")
+        self.unit_combo.addItem("fleets", "F")
+        tb.addWidget(self.unit_combo)
+        self.state_combo = QComboBox()
+        self.state_combo.addItem("add the pair", True)
+        self.state_combo.addItem("remove the pair", False)
+        self.state_combo.addItem("unpin (shapes decide)", None)
+        tb.addWidget(self.state_combo)
+        self.addToolBar(tb)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(title.lower().replace(" ", "-"))
+        d.setWidget(widget)
+        self.addDockWidget(area, d)
+        self.view_menu.addAction(d.toggleViewAction())
+        return d
+
+    def _make_docks(self) -> None:
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.province_panel = ProvincePanel(self)
+        self.setup_panel = SetupPanel(self)
+        self.specials_panel = SpecialsPanel(self)
+        self.adjacency_panel = AdjacencyPanel(self)
+        self.checks_panel = ChecksPanel(self)
+        self.province_dock = self._dock("Province", self.province_panel, right)
+        self.checks_dock = self._dock("Checks", self.checks_panel, right)
+        self.setup_dock = self._dock("Powers and setup", self.setup_panel, right)
+        self.specials_dock = self._dock("Specials", self.specials_panel, right)
+        self.adjacency_dock = self._dock("Adjacency", self.adjacency_panel, right)
+        self.tabifyDockWidget(self.province_dock, self.setup_dock)
+        self.tabifyDockWidget(self.province_dock, self.specials_dock)
+        self.tabifyDockWidget(self.checks_dock, self.adjacency_dock)
+        self.province_dock.raise_()
+        self.checks_dock.raise_()
+        self.resizeDocks([self.province_dock], [400], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.province_dock, self.checks_dock], [480, 320], Qt.Orientation.Vertical)
+
+    def link(self, signal: Any, slot: Callable[..., Any]) -> None:
+        """Connect a signal of the document to a slot of this window (or its panels); cut
+        when the window closes, so a document that outlives it calls nothing gone."""
+        self._links.append((signal, signal.connect(slot)))
+
+    def _unlink(self) -> None:
+        for signal, conn in self._links:
+            try:
+                signal.disconnect(conn)
+            except (RuntimeError, TypeError):
+                pass
+        self._links = []
+
+    # -- tools and selection ---------------------------------------------------------------
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        if self.tool is tool:
+            return
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        self.view.tool = tool
+        self.tool_actions[name].setChecked(True)
+        on = name == "override"
+        self.unit_combo.setEnabled(on)
+        self.state_combo.setEnabled(on)
+        tool.activate()
+
+    def override_unit(self) -> str:
+        return self.unit_combo.currentData()
+
+    def override_state(self) -> bool | None:
+        return self.state_combo.currentData()
+
+    def select(self, pids: Iterable[str]) -> None:
+        pids = tuple(dict.fromkeys(p for p in pids if self.doc.has_province(p)))
+        self.selection = pids
+        self.selected_decoration = None
+        self.scene.background.selected = None
+        self.scene.background.update()
+        if self.selected_special is not None:
+            self.selected_special = None
+            self.scene.set_selected_special(None)
+            self.special_selected.emit(None)
+        self.scene.set_selection(pids)
+        self.merge_action.setEnabled(len(pids) == 2)
+        if len(pids) == 1:
+            r = self.doc.province(pids[0])
+            self.status(f"{r.name} ({r.id}), {r.kind}" + (", supply centre" if r.center else "")
+                        + (f", home of {r.home}" if r.home else ""))
+        self.selection_changed.emit()
+
+    def select_special(self, index: int | None, zoom: bool = False) -> None:
+        if index is not None and not 0 <= index < len(self.doc.specials):
+            index = None
+        if self.selection or self.selected_decoration is not None:
+            self.select([])
+        self.selected_special = index
+        self.scene.set_selected_special(index)
+        self.special_selected.emit(index)
+        if index is not None:
+            self.status(describe_special(self.doc.specials[index]) + " (Delete removes it)")
+            if zoom:
+                item = self.scene.specials[index]
+                self.view.zoom_to(item.boundingRect())
+
+    def select_decoration(self, index: int) -> None:
+        self.select([])
+        self.selected_decoration = index
+        self.scene.background.selected = index
+        self.scene.background.update()
+        self.status(f"Background shape {index}: Properties › Make it a province")
+        self.selection_changed.emit()
+
+    # -- edits -----------------------------------------------------------------------------
+
+    def push(self, make: Callable[[], Any], box: bool = False) -> bool:
+        """Make a command and push it; an edit the model refuses shows its reason (in a box
+        too with ``box``) and pushes nothing. True when the edit was made."""
+        try:
+            cmd = make()
+        except MapEditError as e:
+            self.fail(str(e), box)
+            return False
+        except Exception as e:  # noqa: BLE001 - a bug must not lose the user's work
+            traceback.print_exc()
+            self.fail(f"that edit failed ({type(e).__name__}: {e})", box)
+            return False
+        self.last_error = None
+        if getattr(cmd, "patch", None) is not None and cmd.patch.empty:
+            return True  # nothing changes
+        self.doc.undo_stack.push(cmd)
+        return True
+
+    def fail(self, message: str, box: bool = False) -> None:
+        self.last_error = message
+        text = message[:1].upper() + message[1:]
+        self.statusBar().showMessage(f"⚠ {text}", 12000)
+        if box:
+            self.prompts.error("Can't make that edit", text)
+
+    def status(self, message: str) -> None:
+        self.statusBar().showMessage(message)
+
+    def delete_selected(self) -> None:
+        if self.selected_special is not None:
+            index = self.selected_special
+            self.push(lambda: mc.RemoveSpecialCommand(self.doc, index))
+            return
+        pids = list(self.selection)
+        if not pids:
+            self.fail("Select a province (or a special) to delete")
+            return
+        stack = self.doc.undo_stack
+        if len(pids) == 1:
+            self.push(lambda: mc.DeleteProvinceCommand(self.doc, pids[0]))
+            return
+        stack.beginMacro(f"Delete {', '.join(pids)}")
+        done = 0
+        for pid in pids:
+            if not self.push(lambda p=pid: mc.DeleteProvinceCommand(self.doc, p)):
+                break
+            done += 1
+        stack.endMacro()
+        if done < len(pids):
+            stack.undo()
+
+    def merge_selected(self) -> None:
+        if len(self.selection) != 2:
+            self.fail("Select two provinces (Ctrl+click the second), or use the Merge tool")
+            return
+        keep, other = self.selection
+        if self.push(lambda: mc.MergeProvincesCommand(self.doc, keep, other)):
+            self.select([keep])
+
+    def promote_selected_decoration(self) -> None:
+        index = self.selected_decoration
+        if index is None:
+            return
+        try:
+            borders = self.doc.decoration_borders(index)
+        except MapEditError as e:
+            self.fail(str(e))
+            return
+        ans = self.prompts.promote(self.doc, borders)
+        if not ans:
+            return
+        if self.push(lambda: mc.PromoteDecorationCommand(self.doc, index, ans["id"], ans.get("name") or None,
+                                                         ans.get("kind") or "coast"), box=True):
+            self.select([ans["id"]])
+
+    def set_show_adjacency(self, on: bool) -> None:
+        self.scene.set_show_adjacency(bool(on))
+        for w, state in ((self.adjacency_action, on), (self.adjacency_panel.show_lines, on)):
+            if w.isChecked() != state:
+                w.blockSignals(True)
+                w.setChecked(state)
+                w.blockSignals(False)
+
+    # -- keeping up with the document --------------------------------------------------------
+
+    def _changed(self, change: Any) -> None:
+        self._check_timer.start()
+        kept = tuple(p for p in self.selection if self.doc.has_province(p))
+        if kept != self.selection:
+            self.select(kept)
+        if self.selected_special is not None and self.selected_special >= len(self.doc.specials):
+            self.select_special(None)
+        if self.selected_decoration is not None and self.selected_decoration not in self.doc.decorations:
+            self.select([])
+        self._update_title()
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.variant_name} ({self.doc.variant_id}) — map editor[*]")
+        self.setWindowModified(self.doc.modified)
+
+    def run_checks(self) -> None:
+        """Check the map now (edits do it a moment after the last one)."""
+        self._check_timer.stop()
+        try:
+            self.problems = self.checker.run(self.doc)
+        except Exception as e:  # noqa: BLE001 - the checks must not take the editor down
+            traceback.print_exc()
+            self.problems = [Problem("variant-data", "error", f"the checks failed: {e}")]
+        self.checks_panel.show_problems(self.problems)
+        ok, reasons = playability(self.doc, self.problems)
+        self.play_action.setEnabled(ok)
+        if ok:
+            self.play_action.setToolTip("Save and start a game on this variant")
+        else:
+            shown = reasons[:8] + ([f"… and {len(reasons) - 8} more"] if len(reasons) > 8 else [])
+            self.play_action.setToolTip("Not playable yet:\n• " + "\n• ".join(shown))
+        self.play_action.setStatusTip(self.play_action.toolTip().replace("\n", " "))
+
+    def flush_checks(self) -> None:
+        if self._check_timer.isActive():
+            self.run_checks()
+
+    def zoom_to_problem(self, problem: Problem) -> None:
+        ids = [province_of(i) for i in problem.ids if self.doc.has_province(province_of(i))]
+        if ids:
+            self.select(ids)
+        if problem.bounds is not None:
+            x0, y0, x1, y1 = problem.bounds
+            self.view.zoom_to(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.status(problem.message)
+
+    def _hovered(self, pid: str | None, x: float, y: float) -> None:
+        where = f"{x:.1f}, {y:.1f}"
+        if pid is not None and self.doc.has_province(pid):
+            r = self.doc.province(pid)
+            self.hover_label.setText(f"{r.id} — {r.name} ({r.kind}) · {where}")
+        else:
+            self.hover_label.setText(where)
+
+    def _context_menu(self, pid: str | None, pos: Any) -> None:
+        if pid is None or not self.doc.has_province(pid):
+            return
+        if pid not in self.selection:
+            self.select([pid])
+        doc = self.doc
+        r = doc.province(pid)
+        menu = QMenu(self)
+        units = QMenu(f"Start unit in {pid}", menu)
+        for p in doc.powers:
+            sub = units.addMenu(p.name)
+            for label, t in (("Army", "A"), ("Fleet", "F"), ("Choice", None)):
+                locs = list(r.locations) if t == "F" else [pid]
+                for loc in locs:
+                    sub.addAction(f"{label} {loc}" if loc != pid else label,
+                                  lambda p=p.name, t=t, loc=loc: self.push(
+                                      lambda: mc.AddStartUnitCommand(doc, p, t, loc)))
+        menu.addMenu(units)
+        if any(province_of(u.at) == pid for u in doc.start_units):
+            menu.addAction("Remove the start unit", lambda: self.push(lambda: mc.RemoveStartUnitCommand(doc, pid)))
+        menu.addAction("Not a supply centre" if r.center else "Make it a supply centre",
+                       lambda: self.push(lambda: mc.SetProvinceCommand(doc, pid, center=not r.center)))
+        menu.addSeparator()
+        menu.addAction(f"Delete {pid}", lambda: self.push(lambda: mc.DeleteProvinceCommand(doc, pid)))
+        menu.exec(pos)
+
+    # -- files ---------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Save with the model's atomic save; a built-in variant (or a board never saved) is
+        asked an id and name first and becomes a user variant."""
+        doc = self.doc
+        if doc.builtin or doc.folder is None:
+            ans = self.prompts.variant_identity(doc.variant_id, doc.variant_name, doc.builtin)
+            if not ans:
+                return False
+            vid, name = ans
+            if (vid, name) != (doc.variant_id, doc.variant_name):
+                if not self.push(lambda: mc.SetVariantInfoCommand(doc, id=vid, name=name), box=True):
+                    return False
+            from ...paths import user_variants_dir
+
+            target = user_variants_dir() / doc.variant_id
+            if (target / "variant.toml").exists() and not self.prompts.confirm(
+                    "Replace the variant?", f"You already have a variant {doc.variant_id} ({target}). Replace it?"):
+                return False
+        try:
+            folder = doc.save()
+        except (MapEditError, OSError) as e:
+            self.prompts.error("Cannot save the variant", str(e))
+            return False
+        self.autosave_session.clear()
+        self.run_checks()
+        ok = self.play_action.isEnabled()
+        self.statusBar().showMessage(f"Saved {doc.variant_name} to {folder}"
+                                     + ("" if ok else " (it has errors: it can't be played yet)"), 8000)
+        self._update_title()
+        return True
+
+    def play(self) -> None:
+        self.flush_checks()
+        ok, reasons = playability(self.doc, self.problems)
+        if not ok:
+            self.prompts.error("Not playable yet", "Fix these first (see Checks):\n• " + "\n• ".join(reasons[:12]))
+            return
+        doc = self.doc
+        if doc.modified or doc.folder is None:
+            if not self.save():
+                return
+        folder = Path(doc.folder)
+        self.play_requested.emit(str(folder))
+        if self.on_play is not None:
+            self.on_play(folder)
+
+    def _play_in_app(self, folder: Path) -> None:
+        """Start a game on the variant: in the app window that opened the editor, or a new one."""
+        from ...document.game_document import GameDocument
+
+        try:
+            game = GameDocument.new(str(folder))
+        except (ValueError, OSError) as e:
+            self.prompts.error("Cannot start a game", str(e))
+            return
+        host = self.parent()
+        if host is not None and hasattr(host, "set_document") and hasattr(host, "maybe_save"):
+            if host.maybe_save():
+                host.set_document(game)
+                host.raise_()
+                host.activateWindow()
+            return
+        from ..main_window import MainWindow
+
+        w = MainWindow(game)
+        w.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        w.show()
+        self._game_windows.append(w)
+
+    def autosave(self) -> None:
+        """Keep a copy of unsaved work in the user data folder (and drop it once saved)."""
+        try:
+            if self.doc.modified:
+                self.autosave_session.write(self.doc, source_key(self.doc), self.doc.builtin)
+            else:
+                self.autosave_session.clear()
+        except (OSError, MapEditError) as e:
+            self.statusBar().showMessage(f"Autosave failed: {getattr(e, 'strerror', None) or e}", 8000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.doc.modified:
+            answer = self.prompts.ask_save_changes(self.doc.variant_name)
+            if answer == "cancel" or (answer == "save" and not self.save()):
+                event.ignore()
+                return
+        self._autosave_timer.stop()
+        self._check_timer.stop()
+        self.autosave_session.close()
+        self._unlink()
+        event.accept()
+
+
+def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, prompts: Any = None,
+                    show: bool = True, autosave_root: Path | None = None) -> MapEditorWindow | None:
+    """Open the map editor on a variant (by id or folder), offering to recover what an
+    editor that crashed left of it; None (after saying why) if it can't be opened."""
+    from ...variants import find_variant
+
+    ask = prompts if prompts is not None else EditorPrompts(parent)  # type: ignore[arg-type]
+    try:
+        folder = find_variant(str(variant_id_or_path))
+    except VariantError as e:
+        ask.error("Cannot open the map", str(e))
+        return None
+    doc = None
+    recovered = None
+    for orphan in find_map_orphans(folder_key(folder), autosave_root):
+        answer = ask.ask_recover(orphan)
+        if answer == "recover":
+            try:
+                doc = load_map_orphan(orphan, folder)
+            except (VariantError, MapEditError, OSError) as e:
+                ask.error("Cannot recover the map", str(e))
+                continue
+            recovered = orphan
+            break
+        if answer == "discard":
+            discard_map_orphan(orphan)
+    if doc is None:
+        try:
+            doc = MapDocument.open(folder)
+        except (VariantError, MapEditError, OSError) as e:
+            ask.error("Cannot open the map", str(e))
+            return None
+    win = MapEditorWindow(doc, prompts=prompts, parent=parent, autosave_root=autosave_root)
+    if parent is not None:
+        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    if recovered is not None:
+        win.autosave()  # the recovered work is safe in this editor's autosave before the old one goes
+        discard_map_orphan(recovered)
+        win.status("Recovered the unsaved changes of the last session: save to keep them")
+    if show:
+        win.show()
+        win.view.fit()
+    return win
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the map editor on its own: ``python -m diplodesk.gui.editor [variant] [--grab PNG]``."""
+    parser = argparse.ArgumentParser(prog="diplodesk-map-editor", description="The diplodesk map editor")
+    parser.add_argument("variant", nargs="?", default="standard", help="variant id or folder (default: standard)")
+    parser.add_argument("--select", help="select this province at the start")
+    parser.add_argument("--adjacency", action="store_true", help="draw adjacency lines")
+    parser.add_argument("--grab", metavar="PNG", help="save a picture of the window and quit")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.setOrganizationName("diplodesk")
+    QCoreApplication.setApplicationName("diplodesk")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    win = open_map_editor(None, args.variant)
+    if win is None:
+        return 1
+    if args.select:
+        win.select([args.select])
+    if args.adjacency:
+        win.set_show_adjacency(True)
+    if args.grab:
+        app.processEvents()
+        win.view.fit()
+        app.processEvents()
+        win.grab().save(args.grab)
+        win.doc.undo_stack.setClean()
+        win.close()
+        return 0
+    return app.exec()
