@@ -31,6 +31,8 @@ class FakePrompts:
         self.phase_text: str | None = None
         self.paste_text = ""
         self.asked: list[str] = []
+        self.assign_answer = None  # (deal, seed, preferences) the assignment dialog gives
+        self.packs_asked: list = []
 
     def error(self, title, text):
         self.errors.append((title, text))
@@ -67,6 +69,13 @@ class FakePrompts:
     def paste_orders(self, doc, power):
         orders, _ = split_orders(self.paste_text, doc.position, power)
         return orders
+
+    def assign_powers(self, doc):
+        self.asked.append("assign")
+        return self.assign_answer
+
+    def print_packs(self, doc, viewed=None):
+        self.packs_asked.append((doc, viewed))
 
 
 @pytest.fixture

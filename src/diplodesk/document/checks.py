@@ -62,9 +62,24 @@ def parse(position: Position, text: str) -> AnyOrder:
     return parse_order(text, position.board, position.phase.type, power_words(position))
 
 
+def _with_choices(position: Position, power: str, texts: list[str] | tuple[str, ...]) -> Position:
+    """Choice units (Woolworth) as these orders reveal them, so orders to them (and
+    supports of them) are checked against the unit the order makes."""
+    if not position.choices or position.phase.type is not PhaseType.MOVEMENT:
+        return position
+    from dataclasses import replace
+
+    from .choices import tentative
+
+    orders = dict(position.orders)
+    orders[power] = tuple(texts)
+    return replace(tentative(replace(position, orders=orders)), orders=position.orders)
+
+
 def check_orders(position: Position, power: str, texts: list[str] | tuple[str, ...]) -> list[OrderCheck]:
     """One check per text, in order; several orders for one unit are flagged on each."""
-    checks = [check_order(position, power, t) for t in texts]
+    position = _with_choices(position, power, texts)
+    checks = [check_order(position, power, t, _revealed=True) for t in texts]
     counts = Counter(c.province for c in checks if c.level != ERROR and c.province)
     out = []
     for c in checks:
@@ -75,7 +90,7 @@ def check_orders(position: Position, power: str, texts: list[str] | tuple[str, .
     return out
 
 
-def check_order(position: Position, power: str, text: str) -> OrderCheck:
+def check_order(position: Position, power: str, text: str, _revealed: bool = False) -> OrderCheck:
     if not text.strip():
         return OrderCheck(text, EMPTY)
     try:
@@ -84,6 +99,16 @@ def check_order(position: Position, power: str, text: str) -> OrderCheck:
         return OrderCheck(text, ERROR, str(e), None, e.column)
     kind = position.phase.type
     if kind is PhaseType.MOVEMENT:
+        if not _revealed and position.choices:
+            # this line first: it is the one that says what its choice unit is
+            others = [t for t in position.orders.get(power, ()) if t != text]
+            position = _with_choices(position, power, [text, *others])
+        choice = position.choices.get(getattr(order, "province", "") or "")
+        if choice is not None:
+            if choice[0] != power:
+                return OrderCheck(text, ERROR, f"the unit in {order.province} is {choice[0]}'s", order)
+            return OrderCheck(text, WARNING, f"the unit in {order.province} is a choice unit: begin its order "
+                              "with A or F (and the coast) to set it up; without, it becomes an army", order)
         return _check_movement(position, power, text, order)
     if kind is PhaseType.RETREAT:
         return _check_retreat(position, power, text, order)

@@ -148,3 +148,46 @@ class SetPhaseCommand(EditPositionCommand):
     def __init__(self, doc: GameDocument, phase: str):
         new = edits.set_phase(doc.position, phase)
         super().__init__(doc, new, f"Set the phase to {new.phase}")
+
+
+class SetUpChoiceCommand(EditPositionCommand):
+    """The GM sets a choice unit up by hand (Woolworth): army or fleet, which coast."""
+
+    def __init__(self, doc: GameDocument, prov: str, setup: str):
+        new = edits.set_up_choice(doc.position, prov, setup)
+        super().__init__(doc, new, f"Set up the choice unit in {prov} as {setup}")
+
+
+class SetPlayersCommand(EditPositionCommand):
+    """Record who plays which powers (Woolworth's public and secret powers) and how they
+    were dealt (the seed of the lots, and the preference lists), in the position's GM-only
+    fields ``players`` and ``assignment``. ``players`` None takes the deal away."""
+
+    def __init__(self, doc: GameDocument, players: dict[str, dict[str, str]] | None,
+                 seed: int | None = None, preferences: dict[str, list[str]] | None = None):
+        from dataclasses import replace
+
+        from ..engine.rules.secret_powers import check_players
+
+        extra = dict(doc.position.extra)
+        if players is None:
+            extra.pop("players", None)
+            extra.pop("assignment", None)
+            text = "Take away the players' powers"
+        else:
+            try:
+                check_players(players, doc.powers)
+            except ValueError as e:
+                raise edits.EditError(str(e)) from None
+            extra["players"] = {p: dict(pw) for p, pw in players.items()}
+            assignment: dict = {}
+            if seed is not None:
+                assignment["seed"] = seed
+            if preferences:
+                assignment["preferences"] = {p: list(v) for p, v in preferences.items()}
+            if assignment:
+                extra["assignment"] = assignment
+            else:
+                extra.pop("assignment", None)
+            text = f"Deal the powers to {len(players)} players" + (f" (seed {seed})" if seed is not None else "")
+        super().__init__(doc, replace(doc.position, extra=extra), text)

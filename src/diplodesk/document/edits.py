@@ -60,6 +60,8 @@ def add_unit(position: Position, power: str, utype: UnitType, loc: str) -> Posit
         raise EditError(f"unknown power {power!r}")
     loc = _where(position, utype, loc)
     prov = province_of(loc)
+    if prov in position.choices:
+        raise EditError(f"{prov} holds {position.choices[prov][0]}'s choice unit (set it up or remove it first)")
     if prov in position.units:
         raise EditError(f"{prov} already holds {position.units[prov]} ({position.units[prov].power})")
     units = dict(position.units)
@@ -74,6 +76,10 @@ def remove_unit(position: Position, prov: str) -> Position:
         units = dict(position.units)
         del units[prov]
         return replace(position, units=units, orders=_drop_orders(position, {prov}))
+    if prov in position.choices:
+        choices = dict(position.choices)
+        del choices[prov]
+        return replace(position, choices=choices, orders=_drop_orders(position, {prov}))
     if prov in position.dislodged:
         dislodged = dict(position.dislodged)
         del dislodged[prov]
@@ -88,6 +94,8 @@ def move_unit(position: Position, prov: str, dest: str) -> Position:
         raise EditError(f"there is no unit in {prov}")
     loc = _where(position, unit.type, dest)
     dprov = province_of(loc)
+    if dprov != prov and dprov in position.choices:
+        raise EditError(f"{dprov} holds {position.choices[dprov][0]}'s choice unit")
     if dprov != prov and dprov in position.units:
         raise EditError(f"{dprov} already holds {position.units[dprov]}")
     units = dict(position.units)
@@ -139,3 +147,20 @@ def set_phase(position: Position, text: str) -> Position:
         changes["dislodged"] = {}
         changes["contested"] = frozenset()
     return replace(position, **changes)
+
+
+def set_up_choice(position: Position, prov: str, setup: str) -> Position:
+    """The GM sets a choice unit up by hand (``F stp/sc``): it becomes that unit now."""
+    from .choices import setup_unit
+
+    prov = province_of(prov)
+    if prov not in position.choices:
+        raise EditError(f"there is no choice unit in {prov}")
+    try:
+        unit = setup_unit(position, prov, setup)
+    except ValueError as e:
+        raise EditError(str(e)) from None
+    units = dict(position.units)
+    units[prov] = unit
+    choices = {p: c for p, c in position.choices.items() if p != prov}
+    return replace(position, units=units, choices=choices)

@@ -110,6 +110,22 @@ class GameDocument(QObject):
     def title(self) -> str:
         return self.path.name if self.path else "Untitled"
 
+    @property
+    def players(self) -> dict[str, dict[str, str]]:
+        """Who plays which powers (GM-only; Woolworth's public and secret powers)."""
+        v = self.game.current.extra.get("players")
+        return {p: dict(pw) for p, pw in v.items()} if isinstance(v, dict) else {}
+
+    @property
+    def assignment(self) -> dict:
+        """How the powers were dealt: ``seed`` (of the lots) and ``preferences``."""
+        v = self.game.current.extra.get("assignment")
+        return dict(v) if isinstance(v, dict) else {}
+
+    @property
+    def has_secret_powers(self) -> bool:
+        return "secret_powers" in self.game.current.all_rules
+
     def orders(self, power: str) -> tuple[str, ...]:
         return tuple(self.game.current.orders.get(power, ()))
 

@@ -9,10 +9,15 @@ order the adjudicator would call illegal.
 
 Movement: click a unit of the power (it is selected, ready to move); click a lit
 neighbour to move there, the unit itself to hold; keys H hold, M move, S support,
-C convoy, V move via convoy. A support or convoy is built by clicking the other unit
-and then where it goes (its own province again: support to hold). Retreats: click a
-dislodged unit, then where it goes, or the unit again (or D) to disband. Adjustments:
-click an owned empty home centre to build, a unit to remove; W waives a build.
+C convoy, V move via convoy, R by railroad (Colonial). A support or convoy is built by
+clicking the other unit and then where it goes (its own province again: support to hold).
+Retreats: click a dislodged unit, then where it goes, or the unit again (or D) to disband.
+Adjustments: click an owned empty home centre to build, a unit to remove; W waives a build.
+
+Choice units (Woolworth): a click on one not yet set up asks how to set it up (the
+engine's set-ups: army, fleet, which coast); from then on it is ordered as that unit, so
+its order says its type and the engine reveals it so. One whose order already says its
+type is that unit here too (see :mod:`.choices`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from ..engine.orders import (
     Disband,
     Hold,
     Move,
+    RailMove,
     Retreat,
     Support,
     Waive,
@@ -36,6 +42,7 @@ from ..engine.orders import (
 )
 from ..engine.phase import PhaseType
 from ..engine.position import Position
+from . import choices as choice_units
 
 
 class Mode(StrEnum):
@@ -43,6 +50,7 @@ class Mode(StrEnum):
     SUPPORT = "support"
     CONVOY = "convoy"
     VIA = "via"
+    RAIL = "railroad"
 
 
 @dataclass(frozen=True)
@@ -57,8 +65,9 @@ class Step:
 
     ``kind``: ``order`` (``order`` is made for the unit in ``province``; None for a waive),
     ``clear`` (the order of the unit in ``province`` goes), ``choose`` (ask the GM to pick
-    one of ``choices``), ``state`` (the selection changed: redraw), ``ignored`` (nothing
-    happened; ``message`` says why).
+    one of ``choices``), ``setup`` (ask how to set up the choice unit in ``province``: one
+    of ``setups``, then :meth:`OrderEntry.set_up`), ``state`` (the selection changed:
+    redraw), ``ignored`` (nothing happened; ``message`` says why).
     """
 
     kind: str
@@ -66,6 +75,7 @@ class Step:
     province: str | None = None
     choices: tuple[Choice, ...] = ()
     message: str = ""
+    setups: tuple[tuple[str, str], ...] = ()  # (label, set-up) of a choice unit
 
 
 @dataclass
@@ -76,6 +86,7 @@ class MenuItem:
     order: AnyOrder | None = None
     children: list[MenuItem] = field(default_factory=list)
     clear: str | None = None  # the province whose order "Clear order" removes
+    setup: tuple[str, str] | None = None  # (province, set-up) of a choice unit
 
 
 def coast_label(loc: str) -> str:
@@ -93,7 +104,9 @@ class OrderEntry:
     """The order being built for one power in one position."""
 
     def __init__(self, position: Position, power: str):
-        self.position = position
+        self.base = position
+        # choice units whose orders say their type are ordered as those units
+        self.position = choice_units.tentative(position)
         self.power = power
         self.phase = position.phase.type
         self.selected: str | None = None
@@ -135,6 +148,47 @@ class OrderEntry:
             self._via[prov] = out
         return self._via[prov]
 
+    def rail_moves(self, prov: str) -> list[RailMove]:
+        return [o for o in self.options(prov) if isinstance(o, RailMove)]
+
+    # -- choice units ------------------------------------------------------------------
+
+    def is_choice(self, prov: str | None) -> bool:
+        """An unset choice unit of this power (movement phases only)."""
+        return (self.phase is PhaseType.MOVEMENT and prov in self.position.choices
+                and self.position.choices[prov][0] == self.power)
+
+    def can_set_up(self, prov: str | None) -> bool:
+        """A choice unit of this power: unset, or set (by the GM here or by its order)."""
+        return (self.phase is PhaseType.MOVEMENT and prov in self.base.choices
+                and self.base.choices[prov][0] == self.power)
+
+    def setups(self, prov: str) -> list[tuple[str, str]]:
+        return [(choice_units.setup_label(t), t) for t in choice_units.setups(self.base, prov)]
+
+    def set_up(self, prov: str, setup: str) -> Step:
+        """Order the choice unit in ``prov`` as ``setup`` (``F stp/sc``) from now on."""
+        self.apply_setups({prov: setup}, unset_only=False)
+        self.select(prov)
+        return Step("state")
+
+    def apply_setups(self, chosen: dict[str, str], unset_only: bool = True) -> None:
+        """Take the GM's set-ups of choice units (those the orders have not set already,
+        with ``unset_only``)."""
+        from dataclasses import replace
+
+        chosen = {p: s for p, s in chosen.items()
+                  if self.can_set_up(p) and (p in self.position.choices or not unset_only)}
+        if not chosen:
+            return
+        units = dict(self.position.units)
+        for prov, setup in chosen.items():
+            units[prov] = choice_units.setup_unit(self.base, prov, setup)
+        rest = {p: c for p, c in self.position.choices.items() if p not in chosen}
+        self.position = replace(self.position, units=units, choices=rest)
+        self._opts.clear()
+        self._via.clear()
+
     def _of(self, prov: str, kind) -> list:
         """The legal orders of one kind; plain moves leave out the "via convoy" ones (V)."""
         return [o for o in self.options(prov) if isinstance(o, kind) and not getattr(o, "via_convoy", False)]
@@ -145,7 +199,8 @@ class OrderEntry:
         """Provinces a click may start an order from."""
         p = self.position
         if self.phase is PhaseType.MOVEMENT:
-            return {prov for prov, u in p.units.items() if u.power == self.power}
+            return ({prov for prov, u in p.units.items() if u.power == self.power}
+                    | {prov for prov, (power, _) in p.choices.items() if power == self.power})
         if self.phase is PhaseType.RETREAT:
             return {prov for prov, d in p.dislodged.items() if d.unit.power == self.power}
         return {o.province for o in self.adjustments() if not isinstance(o, Waive)}
@@ -161,6 +216,8 @@ class OrderEntry:
             return {province_of(o.dest) for o in self._of(s, Move)}
         if self.mode is Mode.VIA:
             return {o.dest for o in self.via_moves(s)}
+        if self.mode is Mode.RAIL:
+            return {province_of(o.dest) for o in self.rail_moves(s)}
         if self.mode is Mode.SUPPORT:
             if self.picked is None:
                 return {province_of(o.target) for o in self._of(s, Support)}
@@ -185,6 +242,9 @@ class OrderEntry:
         if self.selected is None:
             if not self.selectable():
                 return f"{self.power} has nothing to order this phase"
+            if any(power == self.power for power, _ in p.choices.values()):
+                return (f"{self.power}: click a unit to order it; a \u201c?\u201d unit is a choice unit: "
+                        "a click sets it up as an army or a fleet")
             what = "dislodged unit" if self.phase is PhaseType.RETREAT else "unit"
             return f"{self.power}: click a {what} to order it"
         if self.phase is PhaseType.RETREAT:
@@ -193,9 +253,13 @@ class OrderEntry:
         u = p.units[self.selected]
         base = _unit_text(u)
         if self.mode is Mode.MOVE:
-            return f"{base}: click where it moves, or itself to hold.  H hold  S support  C convoy  V via convoy  Esc cancel"
+            rail = "  R railroad" if self.rail_moves(self.selected) else ""
+            return (f"{base}: click where it moves, or itself to hold.  H hold  S support  C convoy  "
+                    f"V via convoy{rail}  Esc cancel")
         if self.mode is Mode.VIA:
             return f"{base} via convoy: click where it goes.  M move  Esc cancel"
+        if self.mode is Mode.RAIL:
+            return f"{base} by railroad: click where it goes along the line.  M move  Esc cancel"
         if self.mode is Mode.SUPPORT:
             if self.picked is None:
                 return f"{base} supports: click the unit it supports.  M move  Esc cancel"
@@ -227,6 +291,8 @@ class OrderEntry:
         if self.phase is PhaseType.ADJUSTMENT:
             return self._click_adjustment(prov)
         if self.selected is None:
+            if self.is_choice(prov):
+                return self._ask_setup(prov)
             if prov in self.selectable():
                 self.select(prov)
                 return Step("state")
@@ -235,8 +301,18 @@ class OrderEntry:
             return self._click_retreat(prov)
         return self._click_movement(prov)
 
+    def _ask_setup(self, prov: str) -> Step:
+        opts = self.setups(prov)
+        if len(opts) == 1:
+            return self.set_up(prov, opts[0][1])
+        name = self.position.board.provinces[prov].name
+        return Step("setup", province=prov, setups=tuple(opts),
+                    message=f"set up the choice unit in {name} as")
+
     def _not_yours(self, prov: str) -> str:
         p = self.position
+        if prov in p.choices:
+            return f"the choice unit in {prov} is {p.choices[prov][0]}'s (switch power to order it)"
         units = p.dislodged if self.phase is PhaseType.RETREAT else p.units
         u = units.get(prov)
         if u is None:
@@ -270,6 +346,10 @@ class OrderEntry:
             moves = [o for o in self.via_moves(s) if o.dest == prov]
             if moves:
                 return self._finish(moves, prov, "move")
+        elif self.mode is Mode.RAIL:
+            moves = [o for o in self.rail_moves(s) if province_of(o.dest) == prov]
+            if moves:
+                return self._finish(moves, prov, "railroad move")
         elif self.mode is Mode.SUPPORT:
             if self.picked is not None:
                 found = [o for o in self._supports_for(self.picked) if (o.dest or province_of(o.target)) == prov]
@@ -287,6 +367,9 @@ class OrderEntry:
                 self.picked = prov
                 return Step("state")
         if own and prov != s:
+            if self.is_choice(prov):
+                self.select(None)
+                return self._ask_setup(prov)
             self.select(prov)
             return Step("state")
         return Step("ignored", message=f"{prov}: not a legal {self.mode.value} for the unit in {s}")
@@ -340,11 +423,13 @@ class OrderEntry:
                 self.select(None)
                 return Step("order", Disband(d.type, d.loc), s)
             return Step("ignored", message="in a retreat phase: click a destination, or D to disband")
+        if s not in self.position.units:
+            return Step("ignored", message="set the choice unit up first")
         unit = self.position.units[s]
         if key == "H":
             self.select(None)
             return Step("order", Hold(unit.type, unit.loc), s)
-        wanted = {"M": Mode.MOVE, "S": Mode.SUPPORT, "C": Mode.CONVOY, "V": Mode.VIA}.get(key)
+        wanted = {"M": Mode.MOVE, "S": Mode.SUPPORT, "C": Mode.CONVOY, "V": Mode.VIA, "R": Mode.RAIL}.get(key)
         if wanted is None:
             return Step("ignored")
         if wanted is Mode.SUPPORT and not self._of(s, Support):
@@ -353,6 +438,8 @@ class OrderEntry:
             return Step("ignored", message=f"the unit in {s} can convoy nobody")
         if wanted is Mode.VIA and not self.via_moves(s):
             return Step("ignored", message=f"the unit in {s} cannot move by convoy now")
+        if wanted is Mode.RAIL and not self.rail_moves(s):
+            return Step("ignored", message=f"the unit in {s} cannot move by railroad now")
         self.mode = wanted
         self.picked = None
         return Step("state")
@@ -370,6 +457,12 @@ class OrderEntry:
             return items
         if prov not in self.selectable():
             return []
+        setup_items = []
+        if self.can_set_up(prov):
+            setup_items = [MenuItem("Set up as", children=[
+                MenuItem(label, setup=(prov, text)) for label, text in self.setups(prov)])]
+        if self.is_choice(prov):
+            return setup_items
         opts = self.options(prov)
         if self.phase is PhaseType.RETREAT:
             items = [MenuItem("Disband", o) for o in opts if isinstance(o, Disband)]
@@ -385,6 +478,9 @@ class OrderEntry:
         via = [MenuItem(o.dest, o) for o in self.via_moves(prov)]
         if via:
             items.append(MenuItem("Move via convoy to", children=via))
+        rail = [MenuItem(o.dest, o) for o in self.rail_moves(prov)]
+        if rail:
+            items.append(MenuItem("Move by railroad to", children=rail))
         sup: dict[str, list[MenuItem]] = {}
         for o in opts:
             if isinstance(o, Support):
@@ -401,7 +497,7 @@ class OrderEntry:
             items.append(MenuItem("Convoy", children=[
                 MenuItem(_unit_text(p.units[t]) + f" ({p.units[t].power})", children=c) for t, c in sorted(con.items())]))
         items.append(MenuItem("Clear order", clear=prov))
-        return items
+        return setup_items + items
 
 
 def _dest(o) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -35,18 +37,45 @@ GAME_FILTER = "diplodesk games (*.json *.dipl);;All files (*)"
 EXPORT_FILTER = "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
 
 
+# Rule options a GM may add to any variant: (name, label, what it does).
+OPTIONAL_RULES = [
+    ("blind", "Blind (fog of war)",
+     "Each power sees only part of the board and is told only what the Blind rules say; "
+     "reports, maps and packs for a power show only that."),
+]
+# What a variant's own rules and special mechanisms are called in the dialog.
+FIXED_RULES = {
+    "secret_powers": ("Secret powers", "Each player plays a public and a secret power, dealt by the GM"),
+    "blind": ("Blind (fog of war)", "Each power sees only part of the board"),
+    "railroad": ("Railroad", "One army a turn moves along the line (A oms TSR vla)"),
+    "difficult": ("Difficult borders", "Armies only; move strength = supports; no support across"),
+    "seasonal": ("Seasonal closure", "A sea closed (icy) in the Fall"),
+    "canal": ("Canal", "Fleets pass between two seas through a land province"),
+    "land_bridge": ("Land bridges", "Units cross between two provinces as if they bordered"),
+    "choice": ("Choice units", "Army or fleet, chosen with the first orders"),
+}
+
+
 class NewGameDialog(QDialog):
-    """Choose the variant and its rule options for a new game."""
+    """Choose the variant (built-in or the user's) and its rule options for a new game.
+
+    Optional rules are checkboxes; the rules a variant always has (and its special
+    mechanisms: railroad, difficult borders ...) are shown ticked and fixed.
+    """
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         from ..variants import list_variants
 
         self.setWindowTitle("New game")
+        self.setMinimumWidth(520)
         form = QFormLayout()
         self.variant = QComboBox()
         for info in list_variants():
-            self.variant.addItem(f"{info.name} ({info.id})", info.id)
+            mark = "" if info.builtin else " — yours"
+            if not (info.path / "map.svg").is_file():
+                mark += " — no map yet"
+            self.variant.addItem(f"{info.name} ({info.id}){mark}", info.id)
         i = self.variant.findData("standard")
         if i >= 0:
             self.variant.setCurrentIndex(i)
@@ -54,34 +83,99 @@ class NewGameDialog(QDialog):
         self.about = QLabel()
         self.about.setWordWrap(True)
         form.addRow("", self.about)
+        self.rules_box = QGroupBox("Rules")
+        self.rules_layout = QVBoxLayout(self.rules_box)
+        self.optional: dict[str, QCheckBox] = {}
+        for name, label, tip in OPTIONAL_RULES:
+            box = QCheckBox(label)
+            box.setToolTip(tip)
+            box.setObjectName(f"rule-{name}")
+            self.optional[name] = box
+            self.rules_layout.addWidget(box)
+        self.fixed: list[QCheckBox] = []
         self.rules = QLineEdit()
-        self.rules.setPlaceholderText("extra rule options, separated by commas (e.g. blind)")
-        form.addRow("&Rule options:", self.rules)
+        self.rules.setPlaceholderText("other rule options, separated by commas")
+        form2 = QFormLayout()
+        form2.addRow("&Other options:", self.rules)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         box = QVBoxLayout(self)
         box.addLayout(form)
+        box.addWidget(self.rules_box)
+        box.addLayout(form2)
         box.addWidget(buttons)
         self.variant.currentIndexChanged.connect(self._describe)
         self._describe()
 
-    def _describe(self) -> None:
-        from ..variants import load_variant
+    def select(self, variant_id: str) -> None:
+        i = self.variant.findData(variant_id)
+        if i < 0:
+            raise ValueError(f"no variant {variant_id!r} in the list")
+        self.variant.setCurrentIndex(i)
 
+    def _describe(self) -> None:
+        from ..variants import load_variant, map_path
+
+        for b in self.fixed:
+            self.rules_layout.removeWidget(b)
+            b.setParent(None)
+            b.deleteLater()
+        self.fixed = []
         vid = self.variant.currentData()
         try:
             v = load_variant(vid)
         except ValueError as e:
-            self.about.setText(f"cannot be loaded: {e}")
+            self.about.setText(f"<span style='color:#b00018'>Cannot be loaded: {e}</span>")
+            self.ok.setEnabled(False)
             return
-        own = ", ".join(v.rules) or "none"
+        self.ok.setEnabled(True)
+        own = list(v.rules)
+        kinds = []
+        for sp in v.board.specials:
+            if sp.kind not in kinds:
+                kinds.append(sp.kind)
+        if any(su.choice for su in v.start_units):
+            kinds.append("choice")
+        for name in [*own, *kinds]:
+            label, tip = FIXED_RULES.get(name, (name.replace("_", " ").capitalize(), ""))
+            b = QCheckBox(f"{label} (always, in this variant)")
+            b.setToolTip(tip)
+            b.setChecked(True)
+            b.setEnabled(False)
+            b.setObjectName(f"fixed-{name}")
+            self.fixed.append(b)
+            self.rules_layout.addWidget(b)
+        for name, box in self.optional.items():
+            always = name in own
+            box.setEnabled(not always)
+            if always:
+                box.setChecked(True)
+        try:
+            has_map = map_path(vid) is not None
+        except ValueError:
+            has_map = False
+        note = "" if has_map else (" <b>No map art yet</b>: the game can be played by typing orders; "
+                                   "the map appears once the variant has its map.svg.")
         self.about.setText(f"{len(v.powers)} powers, {len(v.board.centers)} centres, "
-                           f"{v.victory_centers} to win. Its own rules: {own}. {v.description}".strip())
+                           f"{v.victory_centers} to win. {v.description}".strip() + note)
 
     def choice(self) -> tuple[str, tuple[str, ...]]:
-        rules = tuple(r.strip() for r in self.rules.text().replace(";", ",").split(",") if r.strip())
-        return self.variant.currentData(), rules
+        from ..variants import load_variant
+
+        vid = self.variant.currentData()
+        try:
+            own = set(load_variant(vid).rules)
+        except ValueError:
+            own = set()
+        rules = [n for n, b in self.optional.items() if b.isChecked() and n not in own]
+        for r in self.rules.text().replace(";", ",").split(","):
+            r = r.strip()
+            if r and r not in rules and r not in own:
+                rules.append(r)
+        return vid, tuple(rules)
 
 
 class PasteOrdersDialog(QDialog):
@@ -213,6 +307,18 @@ class Prompts:
     def paste_orders(self, doc: GameDocument, power: str) -> dict[str, list[str]] | None:
         d = PasteOrdersDialog(doc, power, self.parent)
         return d.result_orders() if d.exec() == QDialog.DialogCode.Accepted else None
+
+    def assign_powers(self, doc: GameDocument):
+        """(deal, seed, preferences) from the power assignment dialog, or None."""
+        from .players_dialog import PowerAssignmentDialog
+
+        d = PowerAssignmentDialog(doc, self.parent)
+        return d.result() if d.exec() == QDialog.DialogCode.Accepted else None
+
+    def print_packs(self, doc: GameDocument, viewed: int | None = None) -> None:
+        from .packs_dialog import PrintPacksDialog
+
+        PrintPacksDialog(doc, viewed, self.parent).exec()
 
 
 def small_button(text: str, tip: str = "") -> QPushButton:

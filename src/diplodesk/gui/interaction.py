@@ -63,7 +63,9 @@ class MapController(QObject):
         w = self.w
         self.entry = None
         if w.doc is not None and w.editable and not w.gm_mode and w.power:
-            self.entry = OrderEntry(w.doc.position, w.power)
+            # "as this power" in a Blind game: only what the power knows can be clicked
+            self.entry = OrderEntry(w.entry_position(), w.power)
+            self.entry.apply_setups(w.setups)
         self.refresh()
 
     def refresh(self) -> None:
@@ -132,6 +134,8 @@ class MapController(QObject):
                                         f"Clear the order of {step.province}"))
         elif step.kind == "choose":
             self.choose(step, global_pos)
+        elif step.kind == "setup":
+            self.ask_setup(step, global_pos)
         self.refresh()
         if step.kind == "ignored" and step.message:
             w.show_hint(step.message)
@@ -154,6 +158,27 @@ class MapController(QObject):
             act = menu.addAction(_mnemonic(c.label, used, coast))
             act.triggered.connect(lambda _=False, o=c.order, p=step.province: self._chosen(o, p))
         self._popup(menu, global_pos)
+
+    def ask_setup(self, step: Step, global_pos: QPoint | None) -> None:
+        """A menu of a choice unit's set-ups (army, fleet, which coast)."""
+        menu = QMenu(self.w)
+        menu.setTitle(step.message)
+        head = menu.addAction(step.message)
+        head.setEnabled(False)
+        used: set[str] = set()
+        for label, text in step.setups:
+            coast = label[label.find("(") + 1:].split()[0] if "(" in label else None
+            act = menu.addAction(_mnemonic(label, used, coast))
+            act.triggered.connect(lambda _=False, p=step.province, t=text: self.set_up(p, t))
+        self._popup(menu, global_pos)
+
+    def set_up(self, prov: str, setup: str) -> None:
+        """Order the choice unit in ``prov`` as ``setup`` from now on (its order will say so)."""
+        if self.entry is None:
+            return
+        self.entry.set_up(prov, setup)
+        self.w.show_setup(prov, setup)
+        self.refresh()
 
     def _chosen(self, order: AnyOrder, province: str | None) -> None:
         if self.entry is not None:
@@ -193,6 +218,9 @@ class MapController(QObject):
             elif it.clear is not None:
                 act = menu.addAction(label)
                 act.triggered.connect(lambda _=False, p=it.clear: self.handle(Step("clear", province=p)))
+            elif it.setup is not None:
+                act = menu.addAction(label)
+                act.triggered.connect(lambda _=False, s=it.setup: self.set_up(*s))
             else:
                 act = menu.addAction(label)
                 unit_prov = None if it.order is None or not it.order.loc else it.order.province
@@ -233,6 +261,17 @@ class MapController(QObject):
                     a = give.addAction(_mnemonic(p, sub_used))
                     a.triggered.connect(lambda _=False, p=p: self.push_edit(
                         lambda: cmd.ChangeUnitOwnerCommand(doc, prov, p)))
+        elif prov in pos.choices:
+            from ..document.choices import setup_label, setups
+
+            who = pos.choices[prov][0]
+            sub = menu.addMenu(_mnemonic(f"Set up {who}'s choice unit as", used))
+            for text in setups(pos, prov):
+                a = sub.addAction(setup_label(text))
+                a.triggered.connect(lambda _=False, t=text: self.push_edit(
+                    lambda: cmd.SetUpChoiceCommand(doc, prov, t)))
+            act = menu.addAction(_mnemonic(f"Remove {who}'s choice unit", used))
+            act.triggered.connect(lambda: self.push_edit(lambda: cmd.RemoveUnitCommand(doc, prov)))
         elif prov in pos.dislodged:
             d = pos.dislodged[prov].unit
             act = menu.addAction(_mnemonic(f"Remove dislodged {d} ({d.power})", used))

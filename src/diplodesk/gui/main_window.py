@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
 
 from ..document import commands as cmd
 from ..document.autosave import Session, discard, find_orphans, load_orphan
+from ..document.choices import tentative, with_setups
 from ..document.edits import EditError
 from ..document.game_document import GameDocument
 from ..engine.game import GameFileError
 from ..engine.position import Position
+from ..engine.rules import blind
 from ..geometry.svg_import import MapError
 from .dialogs import Prompts
 from .history_dock import HistoryDock, ResultsDock
@@ -82,6 +84,9 @@ class MainWindow(QMainWindow):
         self.power: str | None = None
         self.viewed: int | None = None  # a history index, or None: the current phase
         self.gm_mode = False
+        self.as_power = False  # the map as the power being edited knows it
+        self.setups: dict[str, str] = {}  # choice units set up by the GM, not yet ordered
+        self._past_views: dict = {}  # (history record id, power) -> PhaseView, as the power
         self.layers: LayeredPainter | None = None
         self._variant_for_layers = None
         self.undo_group = QUndoGroup(self)
@@ -158,6 +163,9 @@ class MainWindow(QMainWindow):
         self.act_export = self._action("&Export board…", self.export, "Ctrl+E",
                                        "Export the board shown as PNG, SVG or PDF")
         self.act_print = self._action("&Print…", self.print_board, K.Print, "Print the board shown (with preview)")
+        self.act_packs = self._action("Print pac&ks…", self.print_packs, "Ctrl+Shift+P",
+                                      "One PDF per power (its map as it sees it, its report) and the GM's, "
+                                      "with a preview")
         self.act_quit = self._action("&Quit", self.close, K.Quit, "Quit diplodesk")
         # typed orders are committed before an undo, so the undo takes back the latest change
         self.act_undo = self._action("&Undo", self.undo, QKeySequence.keyBindings(K.Undo))
@@ -185,6 +193,17 @@ class MainWindow(QMainWindow):
         self.act_show_orders.setChecked(True)
         self.act_show_labels = self._action("Show province &labels", self._toggle_labels, None, checkable=True)
         self.act_show_labels.setChecked(True)
+        self.act_as_power = self._action("See the map &as the power being edited", self.set_as_power, "Ctrl+Shift+A",
+                                         "Show the map as the power being edited knows it (in a Blind game only "
+                                         "what it sees) and enter its orders on that", checkable=True)
+        self.act_inspect = self._action("&Inspect power views", self.inspect, "Ctrl+I",
+                                        "Open the power inspector: a phase as a power knows it, beside "
+                                        "another power or the GM")
+        self.act_assign = self._action("&Deal the powers to players…", self.assign_powers, None,
+                                       "Woolworth: deal each player a public and a secret power from their "
+                                       "preference lists (rule 6), with seeded lots")
+        self.act_players = self._action("Players (GM &only)…", self.show_players, None,
+                                        "Who plays which power: for the GM's eyes only")
         self.act_next_power = self._action("&Next power", lambda: self._step_power(1), "Ctrl+PgDown")
         self.act_prev_power = self._action("P&revious power", lambda: self._step_power(-1), "Ctrl+PgUp")
         self.power_group = QActionGroup(self)
@@ -202,7 +221,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as):
             m.addAction(a)
         m.addSeparator()
-        for a in (self.act_export, self.act_print):
+        for a in (self.act_export, self.act_print, self.act_packs):
             m.addAction(a)
         m.addSeparator()
         m.addAction(self.act_quit)
@@ -221,11 +240,16 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_show_orders)
         m.addAction(self.act_show_labels)
+        m.addAction(self.act_as_power)
+        m.addAction(self.act_inspect)
         m.addSeparator()
         for d in (self.orders_dock, self.history_dock, self.results_dock, self.inspector_dock):
             m.addAction(d.toggleViewAction())
         self.game_menu = mb.addMenu("&Game")
         self.game_menu.addAction(self.act_adjudicate)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.act_assign)
+        self.game_menu.addAction(self.act_players)
         self.game_menu.addSeparator()
         self.power_menu = self.game_menu.addMenu("&Power")
         self.game_menu.addAction(self.act_next_power)
@@ -233,7 +257,8 @@ class MainWindow(QMainWindow):
         self.game_menu.addSeparator()
         keys = self.game_menu.addMenu("Order &keys (on the map)")
         for label, key in (("Hold\tH", "H"), ("Move\tM", "M"), ("Support\tS", "S"), ("Convoy\tC", "C"),
-                           ("Move via convoy\tV", "V"), ("Disband (retreats)\tD", "D"),
+                           ("Move via convoy\tV", "V"), ("Move by railroad\tR", "R"),
+                           ("Disband (retreats)\tD", "D"),
                            ("Waive a build\tW", "W"), ("Clear the unit's order\tDel", "Delete"),
                            ("Cancel\tEsc", "Escape")):
             a = keys.addAction(label)
@@ -335,6 +360,9 @@ class MainWindow(QMainWindow):
         doc.path_changed.connect(self._path_changed)
         if old is not None:
             old.deleteLater()
+        self.setups = {}
+        self._past_views = {}
+        self.inspector_dock.set_document(doc)
         self._load_map()
         self._rebuild_powers()
         self.viewed = None
@@ -359,8 +387,12 @@ class MainWindow(QMainWindow):
             geometry = load_map_geometry(variant)
         except MapError as e:
             self.layers = None
-            self.prompts.error("No map", f"The board of {variant.name} cannot be drawn: {e}\n"
-                                         "Orders can still be typed in the orders dock.")
+            self._variant_for_layers = None
+            self.view.clear_map()
+            self.inspector_dock.set_map(None, self.doc.powers)
+            self.prompts.error("No map", f"The board of {variant.name} cannot be drawn: {e}.\n\n"
+                                         "The game can still be played: type the orders in the orders dock "
+                                         "and adjudicate; the map appears once the variant has its map.svg.")
             return
         self.layers = LayeredPainter(MapPainter(variant, geometry))
         self._variant_for_layers = variant
@@ -370,6 +402,62 @@ class MainWindow(QMainWindow):
     @property
     def editable(self) -> bool:
         return self.doc is not None and self.viewed is None and not self.doc.game.winner
+
+    @property
+    def as_power_active(self) -> bool:
+        """The map shows what the power being edited knows (View > See the map as…)."""
+        return self.as_power and self.power is not None
+
+    def entry_position(self) -> Position:
+        """The position orders are entered on: all of it, or (as the power, in a Blind
+        game) only what the power knows."""
+        from ..document.power_view import entry_view
+
+        pos = self.doc.position
+        if self.as_power_active:
+            pos = entry_view(pos, self.power)
+        return pos
+
+    def display_position(self) -> tuple[Position, Any]:
+        """What the map shows: the phase looked at, as the GM or as the power being edited
+        knows it; choice units as their orders (or the GM's set-ups) make them."""
+        if self.viewed is not None:
+            pos, results = self.shown_position()
+            if self.as_power_active:
+                from ..document.power_view import phase_view
+
+                key = (id(self.doc.history[self.viewed]), self.power)
+                v = self._past_views.get(key)
+                if v is None:
+                    if len(self._past_views) > 32:
+                        self._past_views.clear()
+                    v = self._past_views[key] = phase_view(pos, self.power, True)
+                return v.position, v.results
+            return pos, results
+        pos = self.entry_position()
+        if pos.choices:
+            pos = tentative(pos)
+            mine = {p: s for p, s in self.setups.items() if p in pos.choices}
+            if mine:
+                pos = with_setups(pos, mine)
+        return pos, None
+
+    def show_setup(self, prov: str, setup: str) -> None:
+        """The GM set up the choice unit in ``prov`` (its order will say so): show it."""
+        self.setups[prov] = setup
+        self._show_content()
+
+    def set_as_power(self, on: bool) -> None:
+        self.as_power = bool(on)
+        self.act_as_power.setChecked(self.as_power)
+        self.view.set_options(power=self.power if self.as_power else None)
+        self._show_content()
+        self.controller.reset()
+
+    def inspect(self) -> None:
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+        self.inspector_dock.select_phase(self.viewed)
 
     def push(self, command) -> bool:
         """Push a command on the document's stack (typed orders are committed first)."""
@@ -410,14 +498,23 @@ class MainWindow(QMainWindow):
         self.phase_label.setText(f" {ph.long_name} ({ph}) ")
         over = bool(doc.game.winner)
         self.act_adjudicate.setEnabled(not over)
+        secret = doc.has_secret_powers
+        self.act_assign.setEnabled(secret and self.editable)
+        self.act_players.setEnabled(secret or bool(doc.players))
         self.act_save.setEnabled(True)
 
     def _orders_changed(self, power: str) -> None:
         self.orders_dock.orders_changed(power)
         if self.viewed is None:
+            if self.doc.position.choices:
+                # an order may have set up (or given up) a choice unit
+                self.setups = {p: s for p, s in self.setups.items()
+                               if p in tentative(self.doc.position).choices}
+                self.controller.reset()
             self._show_content()
 
     def _position_changed(self) -> None:
+        self.setups = {p: s for p, s in self.setups.items() if p in self.doc.position.choices}
         if self.viewed is None:
             self._show_content()
             self._show_orders()
@@ -425,6 +522,7 @@ class MainWindow(QMainWindow):
 
     def _history_changed(self) -> None:
         doc = self.doc
+        self._past_views = {}
         if self.viewed is not None and self.viewed >= len(doc.history):
             self.viewed = None
             self._show_everything()
@@ -433,6 +531,7 @@ class MainWindow(QMainWindow):
         last = doc.history[-1].result if doc.history else None
         if self.viewed is None:
             self.results_dock.show_result(last)
+        self.inspector_dock.set_phases(self.viewed)
 
     def _adjudicated(self, index: int) -> None:
         self.show_phase(index)
@@ -456,6 +555,9 @@ class MainWindow(QMainWindow):
             if a.text() == power:
                 a.setChecked(True)
         self._show_orders()
+        if self.as_power:
+            self.view.set_options(power=power)
+            self._show_content()
         self.controller.reset()
         if changed:
             self.power_changed.emit(power)
@@ -482,6 +584,7 @@ class MainWindow(QMainWindow):
         self._show_everything()
 
     def _show_everything(self) -> None:
+        self.inspector_dock.select_phase(self.viewed, refresh=False)  # _show_content draws it
         self._show_content()
         self._show_orders()
         self.history_dock.select(self.viewed)
@@ -502,15 +605,17 @@ class MainWindow(QMainWindow):
         self.controller.reset()
 
     def _show_content(self) -> None:
-        pos, results = self.shown_position()
-        self.view.set_content(pos, results)
+        if self.doc is None:
+            return
+        if self.layers is not None:
+            pos, results = self.display_position()
+            self.view.set_content(pos, results)
         self._refresh_inspector()
 
     def _refresh_inspector(self) -> None:
         if self.doc is None or not self.inspector_dock.isVisible():
             return
-        pos, results = self.shown_position()
-        self.inspector_dock.set_content(pos, results)
+        self.inspector_dock.refresh()
 
     def _show_orders(self) -> None:
         if self.doc is None or self.power is None:
@@ -526,11 +631,18 @@ class MainWindow(QMainWindow):
         """Name, owner and unit of a province (status bar and tooltip)."""
         if prov is None or self.doc is None:
             return ""
-        pos, _ = self.shown_position()
+        pos, _ = self.display_position()
         info = pos.board.provinces.get(prov)
         if info is None:
             return prov
         parts = [f"{info.name} ({prov})"]
+        if self.as_power_active and self.viewed is None and blind.active(self.doc.position):
+            full = self.doc.position
+            if prov not in blind.sight(full, self.power, blind.holding_units(full, self.power)):
+                # the power does not see it: nothing but the board's own facts
+                home = f", home of {info.home}" if info.home and info.center else ""
+                return " — ".join([parts[0] + (f" (centre{home})" if info.center else ""),
+                                   f"not seen by {self.power}"])
         if info.center:
             owner = pos.centers.get(prov)
             home = f", home of {info.home}" if info.home else ""
@@ -540,6 +652,9 @@ class MainWindow(QMainWindow):
         u = pos.units.get(prov)
         if u is not None:
             parts.append(f"{u.type.long_name} {u.loc} ({u.power})")
+        if prov in pos.choices:
+            who = pos.choices[prov][0]
+            parts.append(f"choice unit ({who}): army or fleet, set up by its first order")
         if prov in pos.dislodged:
             d = pos.dislodged[prov].unit
             parts.append(f"dislodged {d.type.long_name.lower()} ({d.power})")
@@ -761,8 +876,10 @@ class MainWindow(QMainWindow):
 
         pos, results = self.shown_position()
         geometry = self.layers.geometry if self.layers else None
+        # as the power being edited: drawn from what it may know (in a Blind game only that)
+        power = self.power if self.as_power_active else None
         try:
-            render_file(pos.to_json(), Path(path), power=None, width=width,
+            render_file(pos.to_json(), Path(path), power=power, width=width,
                         results=results, geometry=geometry)
         except (RenderError, OSError, ValueError) as e:
             self.prompts.error("Cannot export", str(e))
@@ -776,7 +893,7 @@ class MainWindow(QMainWindow):
 
         if self.layers is None:
             return
-        pos, results = self.shown_position()
+        pos, results = self.display_position()
         painter = QPainter()
         if not painter.begin(printer):
             return
@@ -785,7 +902,9 @@ class MainWindow(QMainWindow):
             from PySide6.QtCore import QRectF
 
             target = QRectF(0, 0, page.width(), page.height())
-            opts = RenderOptions()
+            opts = RenderOptions(power=self.power if self.as_power_active else None)
+            if self.as_power_active and blind.active(pos):
+                opts.show_counts = False
             painter.setTransform(self.layers.mp.fit_transform(target, opts))
             self.layers.paint_page(painter, pos, results, opts)
         finally:
@@ -799,6 +918,36 @@ class MainWindow(QMainWindow):
         dlg.setWindowTitle("Print the board")
         dlg.paintRequested.connect(self.paint_page)
         dlg.exec()
+
+    def print_packs(self) -> None:
+        """File > Print packs…: a PDF per power and the GM's, with a preview."""
+        if self.doc is None:
+            return
+        self.flush()
+        self.prompts.print_packs(self.doc, self.viewed)
+
+    # -- players (Woolworth) -------------------------------------------------------------
+
+    def assign_powers(self) -> None:
+        if self.doc is None or not self.editable:
+            return
+        self.flush()
+        answer = self.prompts.assign_powers(self.doc)
+        if not answer:
+            return
+        deal, seed, preferences = answer
+        try:
+            command = cmd.SetPlayersCommand(self.doc, deal, seed, preferences)
+        except EditError as e:
+            self.prompts.error("Cannot deal the powers", str(e))
+            return
+        self.push(command)
+        self.orders_dock.refresh_table()
+
+    def show_players(self) -> None:
+        if self.doc is None:
+            return
+        self.prompts.info("Players (GM only)", players_text(self.doc))
 
     # -- layout and closing --------------------------------------------------------------
 
@@ -837,11 +986,35 @@ class MainWindow(QMainWindow):
         self.prompts.info("Entering orders", HELP_TEXT)
 
 
+def players_text(doc: GameDocument) -> str:
+    """Who plays which power, their centres together: the GM's eyes only."""
+    players = doc.players
+    if not players:
+        return ("No powers dealt yet. Game > Deal the powers to players… deals each player a public "
+                "and a secret power from their preference lists.")
+    counts: dict[str, int] = {}
+    for owner in doc.position.centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    lines = []
+    for player, pw in sorted(players.items()):
+        pub, sec = pw.get("public", "—"), pw.get("secret", "—")
+        total = counts.get(pub, 0) + counts.get(sec, 0)
+        lines.append(f"{player}: public {pub}, secret {sec} — {total} centres together")
+    seed = doc.assignment.get("seed")
+    if seed is not None:
+        lines.append(f"\nDealt with seed {seed}.")
+    lines.append("\nNever shown to players: no report, map or pack names the owner of a secret power.")
+    return "\n".join(lines)
+
+
 HELP_TEXT = """Pick the power (toolbar, or Ctrl+1…Ctrl+7). On the map:
 
 • Click one of its units, then a lit province to move there, or the unit again to hold.
 • Keys while a unit is selected: H hold, M move, S support, C convoy, V move via convoy,
-  Del clear its order, Esc cancel. Right-click a unit for a menu of all its orders.
+  R move by railroad (Colonial), Del clear its order, Esc cancel. Right-click a unit for
+  a menu of all its orders.
+• A "?" unit (Woolworth) is a choice unit: a click asks army or fleet (and the coast);
+  its order then says so, and adjudication reveals it.
 • Support or convoy: press S (or C), click the unit supported (or the army), then where it
   goes; click the supported unit itself for a support to hold.
 • Retreats: click the dislodged unit, then where it goes; click it again or press D to disband.

@@ -39,7 +39,7 @@ from .layers import LayeredPainter
 
 ORDER_KEYS = {
     Qt.Key.Key_H: "H", Qt.Key.Key_M: "M", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V",
-    Qt.Key.Key_D: "D", Qt.Key.Key_W: "W",
+    Qt.Key.Key_D: "D", Qt.Key.Key_W: "W", Qt.Key.Key_R: "R",
     Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Delete: "Delete", Qt.Key.Key_Backspace: "Delete",
 }
 MAX_CACHE_PIXELS = 4096
@@ -55,6 +55,7 @@ class Highlights:
     targets: frozenset[str] = frozenset()
     selectable: frozenset[str] = frozenset()
     dislodged: bool = False  # the selected unit is a dislodged one
+    marked: frozenset[str] = frozenset()  # provinces to point out (what a power newly learned)
 
 
 @dataclass
@@ -71,7 +72,7 @@ class MapView(QGraphicsView):
     hovered = Signal(object)  # province id or None
     clicked = Signal(object, object, QPoint)  # province id or None, modifiers, global position
     context_menu_requested = Signal(object, QPoint)  # province id or None, global position
-    key_command = Signal(str)  # H M S C V D W Escape Delete
+    key_command = Signal(str)  # H M S C V D W R Escape Delete
     unit_dropped = Signal(str, object)  # from province, to scene point (GM drags)
     zoom_changed = Signal(float)  # zoom relative to fit
 
@@ -108,6 +109,7 @@ class MapView(QGraphicsView):
         self._sharpen = QTimer(self)
         self._sharpen.setSingleShot(True)
         self._sharpen.timeout.connect(self._rerender)
+        self.resizing = False
         self.last_base_ms = 0.0  # how long the last sharp base image took (for the bench)
         self.frames = 0  # frames drawn so far (the bench waits for the first)
 
@@ -122,6 +124,15 @@ class MapView(QGraphicsView):
         self.setSceneRect(QRectF(x0, y0, x1 - x0, y1 - y0))
         self._auto_fit = True
         self.fit()
+
+    def clear_map(self) -> None:
+        """No map to show (a variant without map art): an empty view."""
+        self.layers = None
+        self.position = None
+        self._paths.clear()
+        self._cache = _Cache()
+        self._overview = _Cache()
+        self.viewport().update()
 
     def set_content(self, position: Position | None, results: Any = None) -> None:
         self.position = position
@@ -211,11 +222,15 @@ class MapView(QGraphicsView):
         self.viewport().update()
 
     def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self._auto_fit:
-            self.fit()
-        else:
-            self._fit_scale = self._compute_fit()
+        self.resizing = True  # a fit of its own, not the user's zoom (linked views ignore it)
+        try:
+            super().resizeEvent(event)
+            if self._auto_fit:
+                self.fit()
+            else:
+                self._fit_scale = self._compute_fit()
+        finally:
+            self.resizing = False
 
     # -- painting ------------------------------------------------------------------------
 
@@ -303,6 +318,7 @@ class MapView(QGraphicsView):
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.layers is None or self.position is None:
             return
+        self._paint_marked(painter)  # under the units and orders
         self.layers.paint_top(painter, self.position, self.results, self.options)
         self._paint_highlights(painter)
         self.frames += 1
@@ -312,6 +328,25 @@ class MapView(QGraphicsView):
         if p is None:
             p = self._paths[prov] = geometry_path(self.geometry_.shape(prov))
         return p
+
+    def _paint_marked(self, painter: QPainter) -> None:
+        """Provinces pointed out (what a power learned): a gold wash and edge."""
+        marked = self.highlights.marked
+        if not marked:
+            return
+        g = self.geometry_
+        px = 1.0 / max(self.scale_now, 1e-9)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        fill = QColor(255, 200, 0, 55)
+        edge = QPen(QColor(214, 140, 0, 220), 2 * px)
+        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        for prov in sorted(marked):
+            if g.has(prov):
+                path = self._path(prov)
+                painter.fillPath(path, fill)
+                painter.strokePath(path, edge)
+        painter.restore()
 
     def _paint_highlights(self, painter: QPainter) -> None:
         h = self.highlights

@@ -202,6 +202,14 @@ class OrdersDock(QDockWidget):
             return
         pos = self.position
         powers = self.doc.powers
+        # who plays each power (Woolworth): the GM's desk only, never a player's output
+        owners = {power: (player, role) for player, pw in self.doc.players.items() for role, power in pw.items()}
+        want = 4 if owners else 3
+        if self.table.columnCount() != want:
+            self.table.setColumnCount(want)
+            self.table.setHorizontalHeaderLabels(["Power", "Orders", "Problems", "Player (GM only)"][:want])
+            if want == 4:
+                self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setRowCount(len(powers))
         for r, p in enumerate(powers):
             texts = pos.orders.get(p, ())
@@ -210,7 +218,7 @@ class OrdersDock(QDockWidget):
             elif pos.phase.type is PhaseType.ADJUSTMENT:
                 need = abs(len(pos.centers_of(p)) - len(pos.units_of(p)))
             else:
-                need = len(pos.units_of(p))
+                need = len(pos.units_of(p)) + sum(1 for power, _ in pos.choices.values() if power == p)
             checks = check_orders(pos, p, texts)
             problems = sum(1 for c in checks if c.level in (ERROR, WARNING))
             given = len({c.province or f"#{i}" for i, c in enumerate(checks) if c.level != ERROR})
@@ -221,7 +229,16 @@ class OrdersDock(QDockWidget):
             prob.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if problems:
                 prob.setForeground(QBrush(QColor("#c0392b")))
-            for c, item in enumerate((name, count, prob)):
+            items = [name, count, prob]
+            if owners:
+                player, role = owners.get(p, ("", ""))
+                who = QTableWidgetItem(f"{player} ({role})" if player else "")
+                if role == "secret":
+                    f = who.font()
+                    f.setItalic(True)
+                    who.setFont(f)
+                items.append(who)
+            for c, item in enumerate(items):
                 self.table.setItem(r, c, item)
         if self.power in powers:
             self.table.selectRow(powers.index(self.power))

@@ -7,10 +7,12 @@ map plus, when the title or legend is shown, a band above it for them.
 
 What is drawn, bottom to top: the map's decoration, provinces (supply centres in their
 owner's colour, other land neutral, seas blue, impassable hatched), borders, supply-centre
-markers, labels, units, dislodged units (red ring, dots toward their retreats), orders as
+markers, labels, railroad lines (faint, through their provinces), units, choice units not yet
+set up (a "?" in the owner's colour), dislodged units (red ring, dots toward their retreats), orders as
 judges draw them (moves as arrows, supports dashed to the supported move's middle or to the
 held unit, convoys dotted through the fleet, holds as octagons, builds as a ring and a
-plus, removals as a cross), results (a failed order gets a red cross and a hollow head), the
+plus, removals as a cross, railroad moves dashed along the line; an interrupted one solid up to
+where the army stopped, with a bar there), results (a failed order gets a red cross and a hollow head), the
 title and the legend.
 """
 
@@ -55,6 +57,7 @@ from ..engine.orders import (
 )
 from ..engine.phase import PhaseType
 from ..engine.position import Position
+from ..engine.rules import railroad
 from ..engine.variant import Variant
 from ..geometry.shapes import MapGeometry
 from . import glyphs
@@ -87,6 +90,7 @@ class OrderMark:
     order: Any
     status: str | None = None
     reason: str | None = None
+    detail: str | None = None
 
 
 def geometry_path(g: BaseGeometry) -> QPainterPath:
@@ -170,7 +174,7 @@ class MapPainter:
 
     def missing(self, position: Position) -> list[str]:
         """Places the position names that the map has no shape for."""
-        places = set(position.units) | set(position.dislodged) | set(position.centers)
+        places = set(position.units) | set(position.dislodged) | set(position.centers) | set(position.choices)
         return sorted(p for p in places if not self.geometry.has(p))
 
     # -- paint -------------------------------------------------------------------------
@@ -191,6 +195,7 @@ class MapPainter:
             marks = self.order_marks(position, results) if o.show_orders else []
             dislodged_now = self._dislodged_by(results, marks)
             self._paint_map(painter, position, pal)
+            self._paint_railroads(painter, pal)
             if o.show_labels:
                 self._paint_labels(painter, pal)
             self._paint_centers(painter, position, pal)
@@ -256,6 +261,36 @@ class MapPainter:
         painter.setPen(self._border_pen(painter, pal.land_border, w))
         for path in lands:
             painter.drawPath(path)
+
+    def _rail_points(self, provinces: tuple[str, ...] | list[str]) -> list[QPointF]:
+        return [self.unit_point(p) for p in provinces if self.geometry.has(p)]
+
+    def _paint_railroads(self, painter: QPainter, pal: Palette) -> None:
+        """Each railroad line of the board, faintly, through its provinces: a thin rail
+        with sleepers across it."""
+        layer = self._paths.get("\0railroads")
+        if layer is None:
+            layer = []
+            for line in railroad.lines(self.board):
+                pts = self._rail_points(line.provinces)
+                if len(pts) < 2:
+                    continue
+                path = QPainterPath(pts[0])
+                for q in pts[1:]:
+                    path.lineTo(q)
+                layer.append(path)
+            self._paths["\0railroads"] = layer
+        if not layer:
+            return
+        ink = QColor(pal.ink)
+        ink.setAlpha(120)
+        rail = QPen(ink, self.g * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        w = self.g * 0.22
+        ties = QPen(ink, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.BevelJoin)
+        ties.setDashPattern([0.06 * self.g / w, 0.3 * self.g / w])
+        for path in layer:
+            painter.strokePath(path, ties)
+            painter.strokePath(path, rail)
 
     @staticmethod
     def _border_pen(painter: QPainter, colour: QColor, width: float) -> QPen:
@@ -390,6 +425,11 @@ class MapPainter:
             self.draw_unit(painter, c, u.type, pal.power(u.power), self.g)
             if u.province in dislodged_now:
                 self._ring(painter, c, self.g * 0.66, pal.failed, self.g * 0.09, dashed=True)
+        for prov, (power, at) in sorted(position.choices.items()):
+            if prov in position.units or not self.geometry.has(at):
+                continue
+            painter.setOpacity(0.4 if o.power is not None and power != o.power else 1.0)
+            self.draw_choice(painter, self.unit_point(at), pal.power(power), self.g)
         painter.setOpacity(1.0)
         if not position.dislodged:
             return
@@ -431,6 +471,28 @@ class MapPainter:
             painter.drawPath(body)
             letter = glyphs.text_path("F", 0.42, 0.0, 0.09)
         painter.fillPath(letter, text_on(colour))
+        painter.restore()
+
+    def draw_choice(self, painter: QPainter, c: QPointF, colour: QColor, size: float) -> None:
+        """A unit whose owner has not yet said army or fleet: a "?" disc in its colour."""
+        painter.save()
+        painter.translate(c)
+        painter.scale(size, size)
+        r = 0.4
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 60))
+        painter.drawEllipse(QPointF(0.05, 0.06), r, r)
+        pen = QPen(QColor("#1b1b1b"), 0.06)
+        painter.setPen(pen)
+        painter.setBrush(colour)
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        # a dashed inner ring says "not decided yet"
+        inner = QPen(text_on(colour), 0.035)
+        inner.setDashPattern([1.5, 1.5])
+        painter.setPen(inner)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(0, 0), r * 0.78, r * 0.78)
+        painter.fillPath(glyphs.text_path("?", 0.52, 0.0, 0.0), text_on(colour))
         painter.restore()
 
     def _ring(self, painter: QPainter, c: QPointF, r: float, colour: QColor, width: float,
@@ -479,7 +541,9 @@ class MapPainter:
                 order = self._parse(text, ptype)
                 if order is None:
                     continue
-                out.append(OrderMark(r.get("power"), order, r.get("status"), r.get("reason")))
+                detail = r.get("detail")
+                out.append(OrderMark(r.get("power"), order, r.get("status"), r.get("reason"),
+                                     detail if isinstance(detail, str) else None))
             return out
         for power, texts in position.orders.items():
             for text in texts:
@@ -552,8 +616,10 @@ class MapPainter:
             if move_dest.get(province_of(order.dest)) == order.province:
                 bend = 0.16  # two units moving at each other: bow both arrows apart
             head_gap = self.g * (0.5 if province_of(dest) in units else 0.2)
-            mid = self._arrow(painter, m, a, b, pal, bend=bend, start_gap=self.g * 0.5, end_gap=head_gap,
-                              dashed=isinstance(order, RailMove))
+            if isinstance(order, RailMove):
+                mid = self._rail_move(painter, m, order, a, b, pal, head_gap)
+            else:
+                mid = self._arrow(painter, m, a, b, pal, bend=bend, start_gap=self.g * 0.5, end_gap=head_gap)
             moves[order.province] = (mid, province_of(order.dest))
         for m in marks:
             order = m.order
@@ -661,6 +727,77 @@ class MapPainter:
         if failed:
             self._fail_cross(painter, path.pointAtPercent(0.55), pal, invalid=m.status == "invalid")
         return mid
+
+    def _rail_move(self, painter: QPainter, m: OrderMark, order: RailMove, a: QPointF, b: QPointF,
+                   pal: Palette, end_gap: float) -> QPointF:
+        """A railroad move: dashed along the line through every province it passes; when
+        it was interrupted, solid up to where the army stopped, a bar there, and faint
+        beyond. Returns a point near its end (supports aim there: they help only at the
+        destination)."""
+        src, dest = order.province, province_of(order.dest)
+        line = railroad.line_for(self.board, src, dest)
+        via = self._rail_points(line.between(src, dest)) if line is not None else []
+        pts = [a, *via, b]
+        stop = _stopped_in(m)
+        colour, outline = self._colours(m, pal)
+        width = self.g * 0.11
+        if stop is not None and line is not None and stop in line.provinces:
+            # the part travelled, then the rest of the way, faint
+            k = 1 + list(line.between(src, dest)).index(stop) if stop in line.between(src, dest) else 0
+            done, rest = pts[: k + 1], pts[k:]
+            if len(done) >= 2:
+                self._stroke(painter, self._polyline(done, self.g * 0.5, 0.0), colour, outline, width)
+            painter.save()
+            painter.setOpacity(painter.opacity() * 0.5)
+            self._stroke(painter, self._polyline(rest, self.g * 0.55, end_gap), colour, QColor(255, 255, 255, 200),
+                         width * 0.8, dots=True)
+            painter.restore()
+            at = pts[k]
+            painter.setPen(QPen(outline, self.g * 0.04))
+            painter.setBrush(colour)
+            painter.drawEllipse(at, self.g * 0.16, self.g * 0.16)
+            ux, uy, _ = _unit_vec(at, pts[k + 1])
+            c = QPointF(at.x() + ux * self.g * 0.45, at.y() + uy * self.g * 0.45)
+            bar = QPainterPath()
+            bar.moveTo(c.x() - uy * self.g * 0.32, c.y() + ux * self.g * 0.32)
+            bar.lineTo(c.x() + uy * self.g * 0.32, c.y() - ux * self.g * 0.32)
+            self._stroke(painter, bar, pal.failed, outline, self.g * 0.13)
+            return b
+        path = self._polyline(pts, self.g * 0.5, end_gap)
+        head = self.g * 0.42
+        end = path.currentPosition()
+        last = path.pointAtPercent(max(0.0, 1 - head / max(path.length(), 1e-9)))
+        tx, ty, n = _unit_vec(last, end)
+        shaft = self._polyline(pts, self.g * 0.5, end_gap + head * 0.8)
+        self._stroke(painter, shaft, colour, outline, width, dash=[2.0, 1.2])
+        if n:
+            wing = head * 0.5
+            base = QPointF(end.x() - tx * head, end.y() - ty * head)
+            tri = QPolygonF([end, QPointF(base.x() - ty * wing, base.y() + tx * wing),
+                             QPointF(base.x() + ty * wing, base.y() - tx * wing)])
+            failed = m.status in ("fails", "invalid")
+            painter.setPen(QPen(outline, self.g * 0.04))
+            painter.setBrush(QColor("#ffffff") if failed else colour)
+            painter.drawPolygon(tri)
+            if failed:
+                self._fail_cross(painter, path.pointAtPercent(0.55), pal, invalid=m.status == "invalid")
+        return path.pointAtPercent(max(0.0, 1 - 1.5 * self.g / max(path.length(), 1e-9)))
+
+    @staticmethod
+    def _polyline(pts: list[QPointF], start_gap: float, end_gap: float) -> QPainterPath:
+        """A path through ``pts`` with its first and last stretches shortened."""
+        pts = [QPointF(p) for p in pts]
+        if len(pts) >= 2:
+            ux, uy, n = _unit_vec(pts[0], pts[1])
+            g = min(start_gap, n * 0.45)
+            pts[0] = QPointF(pts[0].x() + ux * g, pts[0].y() + uy * g)
+            ux, uy, n = _unit_vec(pts[-2], pts[-1])
+            g = min(end_gap, n * 0.45)
+            pts[-1] = QPointF(pts[-1].x() - ux * g, pts[-1].y() - uy * g)
+        path = QPainterPath(pts[0])
+        for q in pts[1:]:
+            path.lineTo(q)
+        return path
 
     def _hold(self, painter: QPainter, m: OrderMark, c: QPointF, pal: Palette) -> None:
         colour, outline = self._colours(m, pal)
@@ -842,6 +979,16 @@ class MapPainter:
             painter.fillPath(glyphs.text_path(label, ts, ex + sw + ts * 0.4, ey, align="left",
                                               bold=o.power == name), pal.ink)
         painter.setOpacity(1.0)
+
+
+def _stopped_in(m: OrderMark) -> str | None:
+    """Where an interrupted railroad move stopped, from its result's detail."""
+    if m.reason != "interrupted" or not m.detail:
+        return None
+    words = m.detail.rstrip(".").split()
+    if len(words) >= 2 and words[-2] == "in":
+        return province_of(words[-1])
+    return None
 
 
 def _is_sea_blue(c: QColor) -> bool:

@@ -1,0 +1,272 @@
+"""File > Print packs…: one PDF per power (its map as it sees it, its orders, results and
+report) and the GM's, for an adjudicated phase; with a progress bar, cancel, and a print
+preview of one power's pack.
+
+The PDFs come from the renderer's :func:`~diplodesk.render.pack.all_packs`; the preview
+paints the same pages (the same map page and report pages, drawn by the same code) on the
+preview's printer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QMarginsF, Qt
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressDialog,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..render.pack import PAGE_SIZES, PackOptions
+
+if TYPE_CHECKING:
+    from ..document.game_document import GameDocument
+
+
+def page_layout(options: PackOptions) -> QPageLayout:
+    orientation = QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
+    return QPageLayout(QPageSize(PAGE_SIZES[options.page_size]), orientation, QMarginsF(10, 10, 10, 10),
+                       QPageLayout.Unit.Millimeter)
+
+
+def paint_pack(device, position_json: dict, power: str | None, options: PackOptions | None = None) -> int:
+    """Paint ``power``'s pack (None: the GM's) on a paged device (a printer, a PDF writer):
+    the same pages :func:`diplodesk.render.pack.power_pack` writes. Returns the pages drawn."""
+    # the pack's own page painters, so the preview is the pack
+    from ..engine import load_position
+    from ..engine.process import outcome_to_json, process
+    from ..engine.reports import power_report
+    from ..engine.rules import blind
+    from ..render.export import painter_for
+    from ..render.pack import _map_page, _text_pages
+    from ..render.painter import RenderOptions
+
+    o = options or PackOptions()
+    position = load_position(position_json)
+    outcome = process(position)
+    mp = painter_for(position)
+    opts = RenderOptions(power=power, palette=o.palette)
+    shown, results = position, outcome_to_json(outcome)
+    if power is not None and blind.active(position):
+        results = blind.visible_results(position, outcome, power)
+        shown = blind.project(position, power)
+        opts.show_counts = False
+    title = f"{position.variant.name}, {position.phase.long_name}: " + (power or "Gamemaster")
+    if power is not None:
+        lines = power_report(position, power).splitlines()
+    else:
+        lines = [f"{position.phase.long_name}: all orders", ""]
+        for r in outcome.results:
+            mark = r.status.value + (f" ({r.reason})" if r.reason else "")
+            lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
+        if outcome.winner:
+            lines += ["", f"{outcome.winner} has won."]
+    pages = _Counting(device)
+    painter = QPainter()
+    if not painter.begin(device):
+        return 0
+    try:
+        _map_page(painter, pages, mp, shown, results, opts)
+        _text_pages(painter, pages, title, lines)
+    finally:
+        painter.end()
+    return pages.count
+
+
+class _Counting:
+    """A paged device that counts its pages (the pack's page painters call newPage)."""
+
+    def __init__(self, device):
+        self.device = device
+        self.count = 1
+
+    def newPage(self) -> bool:  # noqa: N802 - Qt's name
+        self.count += 1
+        return self.device.newPage()
+
+    def __getattr__(self, name):
+        return getattr(self.device, name)
+
+
+class PrintPacksDialog(QDialog):
+    """Which phase, where, what paper and which powers; then make the packs or preview one."""
+
+    def __init__(self, doc: GameDocument, viewed: int | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.setWindowTitle("Print packs")
+        self.resize(560, 560)
+        self.made: list[Path] = []
+        self.progress: QProgressDialog | None = None
+        self.cancelled = False
+
+        form = QFormLayout()
+        self.phase = QComboBox()
+        for i, rec in enumerate(doc.history):
+            self.phase.addItem(f"{rec.phase} — adjudicated", i)
+        cur = doc.position.phase
+        self.phase.addItem(f"{cur} — current (a preview of the orders given so far)", None)
+        if viewed is not None and 0 <= viewed < len(doc.history):
+            self.phase.setCurrentIndex(viewed)
+        else:
+            self.phase.setCurrentIndex(max(0, len(doc.history) - 1))
+        form.addRow("&Phase:", self.phase)
+        folder_row = QHBoxLayout()
+        self.folder = QLineEdit(str(self._default_folder()))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(browse)
+        form.addRow("Output folder:", folder_row)
+        self.page_size = QComboBox()
+        self.page_size.addItems(list(PAGE_SIZES))
+        form.addRow("Page &size:", self.page_size)
+        self.orientation = QComboBox()
+        self.orientation.addItems(["Landscape", "Portrait"])
+        form.addRow("&Orientation:", self.orientation)
+        self.powers = QListWidget()
+        for p in doc.powers:
+            item = QListWidgetItem(p)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.powers.addItem(item)
+        self.powers.setCurrentRow(0)
+        sel = QHBoxLayout()
+        for text, state in (("All", Qt.CheckState.Checked), ("None", Qt.CheckState.Unchecked)):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, s=state: self._check_all(s))
+            sel.addWidget(b)
+        sel.addStretch(1)
+        self.status = QLabel("A PDF for each power ticked, and the GM's full view.")
+        self.status.setWordWrap(True)
+        self.preview_button = QPushButton("Preview…")
+        self.preview_button.setToolTip("Preview the pack of the power selected in the list")
+        self.make_button = QPushButton("Make the packs")
+        self.make_button.setDefault(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.make_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        self.preview_button.clicked.connect(lambda: self.preview())
+        self.make_button.clicked.connect(lambda: self.make())
+
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(QLabel("Powers (the GM's pack is always made):"))
+        box.addWidget(self.powers, 1)
+        box.addLayout(sel)
+        box.addWidget(self.status)
+        box.addWidget(buttons)
+
+    # -- choices ---------------------------------------------------------------------------
+
+    def _default_folder(self) -> Path:
+        if self.doc.path is not None:
+            return self.doc.path.with_name(self.doc.path.stem + "-packs")
+        return Path.home() / "diplodesk-packs"
+
+    def _browse(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, "Folder for the packs", self.folder.text())
+        if d:
+            self.folder.setText(d)
+
+    def _check_all(self, state) -> None:
+        for i in range(self.powers.count()):
+            self.powers.item(i).setCheckState(state)
+
+    def chosen_powers(self) -> list[str]:
+        return [self.powers.item(i).text() for i in range(self.powers.count())
+                if self.powers.item(i).checkState() == Qt.CheckState.Checked]
+
+    def options(self) -> PackOptions:
+        return PackOptions(self.page_size.currentText(), landscape=self.orientation.currentIndex() == 0)
+
+    def position_json(self) -> dict:
+        i = self.phase.currentData()
+        if i is None:
+            return self.doc.position.to_json()
+        return dict(self.doc.history[i].position)
+
+    # -- making ----------------------------------------------------------------------------
+
+    def make(self) -> list[Path]:
+        """Make the packs, with a progress dialog whose Cancel stops after the pack being made."""
+        from ..render.export import RenderError
+        from ..render.pack import all_packs
+
+        powers = self.chosen_powers()
+        folder = Path(self.folder.text()).expanduser()
+        self.cancelled = False
+        self.progress = QProgressDialog("Making the packs…", "Cancel", 0, len(powers) + 1, self)
+        self.progress.setWindowTitle("Print packs")
+        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
+        self.progress.setMinimumDuration(0)
+        self.progress.setValue(0)
+        self.made = []
+        data = self.position_json()
+        try:
+            if powers:
+                self.made = all_packs(data, folder, self.options(), self._progress, powers)
+            else:  # no power ticked: the GM's pack alone
+                from ..engine import load_position
+                from ..render.pack import power_pack
+
+                pos = load_position(data)
+                folder.mkdir(parents=True, exist_ok=True)
+                out = folder / f"{pos.variant.id}-{pos.phase}-gm.pdf"
+                self.made = [power_pack(data, None, out, self.options())]
+        except (RenderError, OSError, ValueError) as e:
+            self.status.setText(f"<span style='color:#b00018'>Could not make the packs: {e}</span>")
+            return []
+        finally:
+            self.progress.reset()
+            self.progress.hide()
+        what = f"{len(self.made)} PDF{'s' if len(self.made) != 1 else ''} in {folder}"
+        self.status.setText(("Cancelled: " if self.cancelled else "Made ") + what)
+        return self.made
+
+    def _progress(self, done: int, total: int, what: str) -> bool:
+        p = self.progress
+        if p is None:
+            return True
+        p.setMaximum(total)
+        p.setValue(done)
+        p.setLabelText(f"{what}…" if what != "done" else "Done")
+        QApplication.processEvents()
+        if p.wasCanceled():
+            self.cancelled = True
+            return False
+        return True
+
+    def preview(self, power: str | None = None, run: bool = True):
+        """A print preview of one power's pack (the one selected; the GM's if none)."""
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        if power is None:
+            item = self.powers.currentItem()
+            power = item.text() if item is not None else None
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(page_layout(self.options()))
+        data = self.position_json()
+        dlg = QPrintPreviewDialog(printer, self)
+        dlg.setWindowTitle(f"Pack of {power or 'the GM'} — preview")
+        dlg.paintRequested.connect(lambda pr: paint_pack(pr, data, power, self.options()))
+        if run:
+            dlg.exec()
+        return dlg
+
