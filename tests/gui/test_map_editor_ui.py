@@ -423,3 +423,11 @@ def test_wheel_zooms_around_the_cursor_and_the_middle_button_pans(make_editor):
     assert w.doc.undo_stack.count() == 0  # panning edits nothing
     key(w, Qt.Key.Key_0)
     assert w.view.scale_now == pytest.approx(scale)
+
+
+def test_the_main_window_opens_the_editor_on_its_variant(window):
+    window.open_map_editor()
+    editor = window.editors[-1]
+    assert editor.doc.variant_id == "standard"
+    editor.close()
+    assert window._open_editors() == []

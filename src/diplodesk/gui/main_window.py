@@ -263,6 +263,10 @@ class MainWindow(QMainWindow):
                            ("Cancel\tEsc", "Escape")):
             a = keys.addAction(label)
             a.triggered.connect(lambda _=False, k=key: self.controller.on_key(k))
+        m = mb.addMenu("&Tools")
+        a = m.addAction("&Map editor…")
+        a.setToolTip("Edit this game's board, or any variant's, in the map editor")
+        a.triggered.connect(self.open_map_editor)
         m = mb.addMenu("&Help")
         a = m.addAction("&How to enter orders")
         a.triggered.connect(self._help)
@@ -973,7 +977,27 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/state", self.saveState())
         self.settings.sync()
 
+    def open_map_editor(self) -> None:
+        """Open the map editor on this game's variant (a separate window)."""
+        from .editor import open_map_editor
+
+        ref = self.doc.position.variant_ref or self.doc.position.variant.id
+        editor = open_map_editor(self, ref)
+        if editor is not None:
+            self.editors = [*self._open_editors(), editor]
+
+    def _open_editors(self) -> list:
+        """Editor windows still open (a closed one may already be deleted by Qt)."""
+        import shiboken6
+
+        return [e for e in getattr(self, "editors", []) if shiboken6.isValid(e) and e.isVisible()]
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # open map editors close first, each asking about its own unsaved changes
+        for editor in self._open_editors():
+            if not editor.close():
+                event.ignore()
+                return
         if not self.maybe_save():
             event.ignore()
             return
