@@ -256,6 +256,11 @@ def test_no_report_names_a_unit_or_owner_where_the_power_may_not_know(rng):
                     continue  # its own orders, told in full
                 for loc in re.findall(r"\(([A-Z][a-z]{2})(?:\([a-z]{2}\))?\)|- ([A-Z][a-z]{2})", line.text):
                     assert (loc[0] or loc[1]).lower() in v.seen, (power, line.text)
+            # a map drawn for the power shows units only where it sees, and its own
+            shown = blind.project(position, power)
+            assert all(u.power == power or u.province in v.seen for u in shown.units.values())
+            assert all(o == power or c in v.seen for c, o in shown.centers.items())
+            assert set(shown.orders) <= {power}
             # another power's unit may only be named where the power sees or was told
             for other in position.units.values():
                 if other.power != power and other.province not in v.seen | v.informed:
@@ -278,3 +283,11 @@ def test_a_map_for_a_power_draws_nothing_it_may_not_know(tmp_path):
     svg = out.read_text()
     for hidden in ("England", "France", "Turkey", "English", "French", "Turkish"):
         assert hidden not in svg
+
+
+def test_at_the_games_end_everything_is_revealed():
+    p = start(SPRING_01)
+    over = load_position(dict(p.to_json(), winner="Russia"))
+    assert blind.project(over, "Austria").units == over.units
+    v = blind.view(over, process(over), "Austria")
+    assert {line.power for line in v.lines} >= {"England", "France", "Turkey"}

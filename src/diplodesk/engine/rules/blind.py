@@ -184,6 +184,8 @@ def view(before: Position, outcome, power: str) -> PowerView:
             if isinstance(c.order, Hold) or (isinstance(c.order, Support) and c.order.dest is None):
                 holding.append(prov)
     seen = sight(before, power, holding)
+    if game_over(before, outcome):
+        seen = set(board.provinces)  # at the game's end everything is revealed
     informed: set[str] = set()
     v = PowerView(power, str(before.phase), frozenset(), frozenset())
     anarchy = in_anarchy(before, power)
@@ -221,6 +223,11 @@ def view(before: Position, outcome, power: str) -> PowerView:
     v.seen = frozenset(seen)
     v.informed = frozenset(informed)
     return v
+
+
+def game_over(position: Position, outcome=None) -> bool:
+    """Has somebody won (in this phase, or before it)? Then all may be shown."""
+    return bool(position.extra.get("winner")) or bool(outcome is not None and outcome.winner)
 
 
 def _line_provinces(position: Position, r: OrderResult, record) -> set[str]:
@@ -487,6 +494,8 @@ def project(position: Position, power: str) -> Position:
     orders only, no GM fields. Maps drawn for a power are drawn from this."""
     from dataclasses import replace
 
+    if game_over(position):
+        return position
     seen = sight(position, power, holding_units(position, power))
     units = {p: u for p, u in position.units.items() if u.power == power or p in seen}
     dislodged = {p: d for p, d in position.dislodged.items() if d.unit.power == power or p in seen}
