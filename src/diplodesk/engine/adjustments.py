@@ -19,6 +19,7 @@ from .orderset import parse_all
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Position, Unit
+from .rules import options
 
 
 @dataclass
@@ -153,7 +154,10 @@ def _removals(position: Position, power: str, n: int, orders, units, results) ->
         del units[o.province]
         removed += 1
         results.append(OrderResult(power, g.text, f"D {u}", Status.SUCCEEDS, None, None, u.province))
-    for u in civil_disorder_removals(position.board, power, position.centers, units, n - removed):
+    home = None
+    if options.has(position, options.CIVIL_DISORDER_HOME_DISTANCE):
+        home = set(position.board.home_centers(power))
+    for u in civil_disorder_removals(position.board, power, position.centers, units, n - removed, home):
         del units[u.province]
         results.append(OrderResult(power, None, f"D {u}", Status.SUCCEEDS, "civil disorder", None, u.province))
 
@@ -172,10 +176,13 @@ def distances_to(board: Board, targets: set[str]) -> dict[str, int]:
     return dist
 
 
-def civil_disorder_removals(board: Board, power: str, centers, units, n: int) -> list[Unit]:
+def civil_disorder_removals(board: Board, power: str, centers, units, n: int,
+                            targets: set[str] | None = None) -> list[Unit]:
+    """The units civil disorder removes; distance to ``targets`` (default: the power's
+    owned centres, as the 2023 rules say)."""
     if n <= 0:
         return []
-    owned = {c for c, p in centers.items() if p == power}
+    owned = targets if targets else {c for c, p in centers.items() if p == power}
     dist = distances_to(board, owned)
     far = 1 << 30
     mine = [u for u in units.values() if u.power == power]

@@ -17,7 +17,7 @@ from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
 from .resolver import Kind, Ord, Resolver
-from .rules import railroad
+from .rules import options, railroad
 from .rules.borders import closed_provinces, is_difficult
 
 
@@ -220,7 +220,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                     dest_loc=dloc, rail=rail)
             checked[prov] = Checked(unit, o, g.text, norm, dest_loc)
     _one_railroad_move(position, checked)
-    _settle_intent(checked)
+    _settle_intent(checked, position)
     return checked, results
 
 
@@ -238,16 +238,42 @@ def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
         used.add(key)
 
 
-def _settle_intent(checked: dict[str, Checked]) -> None:
+def _settle_intent(checked: dict[str, Checked], position: Position | None = None) -> None:
     """DATC 4.A.3: an army goes by sea between neighbours only if it says 'via convoy' or a
-    fleet of its own power is legally ordered to convoy it; then match supports and convoys."""
-    for c in checked.values():
+    fleet of its own power is legally ordered to convoy it (or, under the 1976 choice, only
+    when it is convoyed and the unit ahead moves the other way); then match supports and
+    convoys."""
+    if position is not None and options.has(position, options.ADJACENT_CONVOY_BY_SWAP):
+        _intent_by_swap(checked, position)
+    else:
+        for c in checked.values():
+            o = c.ord
+            if o.kind == Kind.CONVOY:
+                army = checked.get(o.target)
+                if army and army.ord.kind == Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
+                    army.ord.convoyed = True
+                    army.ord.base = 1
+    _match(checked)
+
+
+def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
+    board = position.board
+    convoyed_to = {(c.ord.target, c.ord.dest) for c in checked.values() if c.ord.kind == Kind.CONVOY}
+    for prov, c in checked.items():
         o = c.ord
-        if o.kind == Kind.CONVOY:
-            army = checked.get(o.target)
-            if army and army.ord.kind == Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
-                army.ord.convoyed = True
-                army.ord.base = 1
+        if o.kind != Kind.MOVE or c.unit.type is not UnitType.ARMY or o.rail is not None:
+            continue
+        if o.dest not in board.army_adj.get(prov, ()):
+            continue  # not a neighbour: by sea anyway
+        ahead = checked.get(o.dest)
+        swap = ahead is not None and ahead.ord.kind == Kind.MOVE and ahead.ord.dest == prov
+        o.convoyed = (prov, o.dest) in convoyed_to and swap
+        if o.convoyed:
+            o.base = 1
+
+
+def _match(checked: dict[str, Checked]) -> None:
+    """Supports and convoys that don't match what the other unit does are void."""
     for c in checked.values():
         o = c.ord
         if o.kind == Kind.SUPPORT:
@@ -324,7 +350,8 @@ def resolve_movement(position: Position) -> MovementOutcome:
     for prov, u in stayed.items():
         if prov in moved:
             attacker = ords[next(m.prov for m in res.moves_into[prov] if ok[m.prov])]
-            came_from = None if attacker.convoyed else attacker.prov
+            by_sea = attacker.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
+            came_from = None if by_sea else attacker.prov
             dislodged[prov] = Dislodged(u, came_from)
         else:
             units[prov] = u
