@@ -31,6 +31,7 @@ class Checked:
     order: Order | None  # normalised order (coasts settled), None if none given
     dest_loc: str | None = None  # a move's exact destination (coast)
     illegal: Illegal | None = None
+    shown: str | None = None  # the order in the short form, when already known
 
 
 class MovementChecker:
@@ -205,7 +206,8 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             checker.used_seas = False
             try:
                 o, norm, dest_loc = checker.check(unit, order)
-                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail)
+                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail,
+                       format_order(norm))
             except Illegal as e:
                 hit = (e, order)
             if not checker.used_seas:
@@ -215,10 +217,10 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         if len(hit) == 2:
             checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
         else:
-            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail = hit
+            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail, shown = hit
             o = Ord(kind, prov, unit.power, unit.type, dest=dest, target=tgt, convoyed=convoyed, base=base,
                     dest_loc=dloc, rail=rail)
-            checked[prov] = Checked(unit, o, g.text, norm, dest_loc)
+            checked[prov] = Checked(unit, o, g.text, norm, dest_loc, None, shown)
     _one_railroad_move(position, checked)
     _settle_intent(checked, position)
     return checked, results
@@ -474,7 +476,7 @@ def _report(c: Checked, ok: bool, was_dislodged: bool, res: Resolver) -> OrderRe
                                "dislodged" if was_dislodged else "several orders", None, u.province)
         status = Status.FAILS if was_dislodged else Status.SUCCEEDS
         return OrderResult(u.power, None, f"{u} H", status, "no order", None, u.province)
-    shown = format_order(c.order)
+    shown = c.shown or format_order(c.order)
     if o.kind == Kind.HOLD:
         st, why = (Status.FAILS, "dislodged") if was_dislodged else (Status.SUCCEEDS, None)
     elif o.kind == Kind.MOVE:

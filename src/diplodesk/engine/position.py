@@ -128,6 +128,19 @@ class Position:
 
 
 _TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_PHASES: dict[str, Phase] = {}
+
+
+def _phase(text) -> Phase:
+    """Phase.parse, remembered (phases are few and immutable)."""
+    if isinstance(text, str):
+        hit = _PHASES.get(text)
+        if hit is None:
+            hit = Phase.parse(text)
+            if len(_PHASES) < 10_000:
+                _PHASES[text] = hit
+        return hit
+    return Phase.parse(text)
 
 
 def _unit_key(u: Unit) -> tuple[str, str]:
@@ -163,13 +176,20 @@ class _PositionReader:
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise self.fail("rules", f"expected a list of rule names, got {rules!r}")
         try:
-            phase = Phase.parse(d.get("phase", ""))
+            phase = _phase(d.get("phase", ""))
             variant.calendar.check(phase)
         except ValueError as e:
             raise self.fail("phase", str(e)) from None
         units: dict[str, Unit] = {}
         choices: dict[str, tuple[str, str]] = {}
+        known = self.known_units
         for i, u in enumerate(self.list_of("units")):
+            if type(u) is dict and len(u) == 3:  # the common case: a unit seen before
+                key = (u.get("power"), u.get("type"), u.get("at"))
+                hit = known.get(key) if all(type(x) is str for x in key) else None
+                if hit is not None and hit.province not in units and hit.province not in choices:
+                    units[hit.province] = hit
+                    continue
             where = f"units[{i}]"
             if isinstance(u, Mapping) and (u.get("type") == "?" or u.get("choice")):
                 power = self.power(u.get("power"), f"{where}.power")
