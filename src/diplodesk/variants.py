@@ -121,6 +121,12 @@ def load_variant(name: str) -> Variant:
     return variant
 
 
+def forget_recent() -> None:
+    """A variant was just saved: the next :func:`load_variant` reads the files again
+    (not what it read less than a second ago)."""
+    _recent.clear()
+
+
 def _load_variant(name: str) -> Variant:
     stamp = _dirs_stamp()
     hit = _found.get(name)

@@ -2102,6 +2102,9 @@ class MapDocument(QObject):
             readme = self.folder / "README.md"
             if readme.is_file() and not (target / "README.md").exists():
                 shutil.copy2(readme, target / "README.md")
+        from ..variants import forget_recent
+
+        forget_recent()  # a game started on it now gets what was just saved
         self.folder = target
         self.builtin = False
         self.mark_clean()

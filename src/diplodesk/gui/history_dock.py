@@ -33,6 +33,32 @@ def phase_title(phase: str) -> str:
         return phase
 
 
+def victory_text(result: dict[str, Any] | None) -> str | None:
+    """Who won with the phase of ``result`` (a phase record's result), for the GM: "France
+    has won with 18 centres", or in a game played by players (Woolworth) "Ann has won with
+    20 centres (England 12 public + Turkey 8 secret)". None if nobody won then."""
+    nxt = (result or {}).get("next") or {}
+    winner = nxt.get("winner")
+    if not winner:
+        return None
+    centers = nxt.get("centers") or {}
+
+    def count(power: str) -> int:
+        owned = centers.get(power)
+        return len(owned) if isinstance(owned, list) else 0
+
+    players = nxt.get("players")
+    if isinstance(players, dict) and isinstance(players.get(winner), dict):
+        parts, total = [], 0
+        for role in ("public", "secret"):
+            power = players[winner].get(role)
+            if power:
+                total += count(power)
+                parts.append(f"{power} {count(power)} {role}")
+        return f"{winner} has won with {total} centres ({' + '.join(parts)})"
+    return f"{winner} has won with {count(winner)} centres"
+
+
 class HistoryDock(QDockWidget):
     """Every processed phase and the current one; pick one to look at it."""
 
@@ -114,6 +140,11 @@ class ResultsDock(QDockWidget):
         box.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel("No phase adjudicated yet")
         box.addWidget(self.heading)
+        self.winner = QLabel()  # the game's result, after the phase that decided it
+        self.winner.setObjectName("winner")
+        self.winner.setStyleSheet("#winner { color: #8a5a00; font-weight: bold; }")
+        self.winner.hide()
+        box.addWidget(self.winner)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.verticalHeader().hide()
@@ -128,6 +159,9 @@ class ResultsDock(QDockWidget):
         self.setWidget(w)
 
     def show_result(self, result: dict[str, Any] | None, phase: str | None = None) -> None:
+        won = victory_text(result)
+        self.winner.setText(f"■ Game over: {won}." if won else "")
+        self.winner.setVisible(bool(won))
         if not result:
             self.heading.setText("No phase adjudicated yet")
             self.table.setRowCount(0)

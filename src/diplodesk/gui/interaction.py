@@ -76,6 +76,8 @@ class MapController(QObject):
             w.view.set_highlights(Highlights())
             if w.gm_mode:
                 w.show_hint("GM edit mode: click a province to edit it; drag a unit to move it")
+            elif w.viewed is None and w.doc is not None and w.doc.game.winner:
+                w.show_hint(f"Game over: {w.victory_message()}")
             elif not w.editable:
                 w.show_hint("Looking at a past phase (read-only): Esc or the banner goes back to the current one")
             return

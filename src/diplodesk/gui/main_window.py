@@ -34,7 +34,7 @@ from ..engine.position import Position
 from ..engine.rules import blind
 from ..geometry.svg_import import MapError
 from .dialogs import Prompts
-from .history_dock import HistoryDock, ResultsDock
+from .history_dock import HistoryDock, ResultsDock, victory_text
 from .inspector_dock import InspectorDock
 from .interaction import MapController
 from .layers import LayeredPainter
@@ -541,7 +541,18 @@ class MainWindow(QMainWindow):
         self.show_phase(index)
         self.autosave()
         if self.doc.game.winner:
-            self.prompts.info("Game over", f"{self.doc.game.winner} has won.")
+            text = self.victory_message()
+            self.show_hint(f"Game over: {text}")
+            self.prompts.info("Game over", text)
+
+    def victory_message(self) -> str | None:
+        """Who won and with how many centres (a player's: public and secret together), for
+        the GM; None while the game goes on."""
+        doc = self.doc
+        if doc is None or not doc.game.winner:
+            return None
+        last = doc.history[-1].result if doc.history else None
+        return victory_text(last) or f"{doc.game.winner} has won"
 
     def _path_changed(self) -> None:
         if self.doc.path is not None:
@@ -689,7 +700,7 @@ class MainWindow(QMainWindow):
             return
         self.flush()
         if self.doc.game.winner:
-            self.prompts.info("Game over", f"{self.doc.game.winner} has won; there is nothing to adjudicate.")
+            self.prompts.info("Game over", f"{self.victory_message()}; there is nothing to adjudicate.")
             return
         self.push(cmd.AdjudicateCommand(self.doc))
 

@@ -107,7 +107,9 @@ class MapEditorWindow(QMainWindow):
         self.resize(1400, 900)
         self.set_tool("select")
         self._update_title()
-        self.run_checks()
+        # the checks (a large board's take a while) run just after the first frame is shown;
+        # the panel says "Checking…" until then, and Play and Save run them first if pending
+        self._check_timer.start()
         if not any(not g.is_empty for g in doc.shapes.values()):
             self.status("This variant has no map yet: draw its provinces (N), or edit its powers and setup")
         if doc.load_problems:
