@@ -41,6 +41,7 @@ class MovementChecker:
         self.closed = closed_provinces(self.board, position.phase.season)
         self._seas: frozenset[str] | None = None
         self.used_seas = False  # did the last check depend on where the fleets are?
+        self.uncacheable = False  # did it depend on anything else of the position?
 
     @property
     def seas(self) -> frozenset[str]:
@@ -112,7 +113,7 @@ class MovementChecker:
         return o, Move(unit.type, unit.loc, dest_loc), dest_loc
 
     def check_rail(self, unit: Unit, order: RailMove) -> tuple[Ord, Order, str | None]:
-        self.used_seas = True  # depends on who owns the centres on the line: don't remember it
+        self.uncacheable = True  # depends on who owns the centres on the line: don't remember it
         prov, dest = unit.province, province_of(order.dest)
         line = railroad.line_for(self.board, prov, dest)
         if line is None or dest == prov:
@@ -202,18 +203,24 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         # id(order): parsed orders are shared objects; the entry keeps its order alive
         key = (season, unit.type, unit.loc, id(order), other.type if other else None)
         hit = cache.get(key)
+        if hit is _BY_SEAS:  # a convoy question: the answer depends on where the fleets are
+            hit = cache.get((key, checker.seas))
         if hit is None:
-            checker.used_seas = False
+            checker.used_seas = checker.uncacheable = False
             try:
                 o, norm, dest_loc = checker.check(unit, order)
                 hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail,
                        format_order(norm))
             except Illegal as e:
                 hit = (e, order)
-            if not checker.used_seas:
+            if not checker.uncacheable:
                 if len(cache) > 100_000:
                     cache.clear()
-                cache[key] = hit
+                if checker.used_seas:
+                    cache[key] = _BY_SEAS
+                    cache[(key, checker.seas)] = hit
+                else:
+                    cache[key] = hit
         if len(hit) == 2:
             checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
         else:
@@ -224,6 +231,9 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     _one_railroad_move(position, checked)
     _settle_intent(checked, position)
     return checked, results
+
+
+_BY_SEAS = object()  # marks a cached check whose answer depends on the fleets at sea
 
 
 def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
