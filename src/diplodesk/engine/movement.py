@@ -190,7 +190,8 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     cache = position.board._cache.setdefault("checks", {})
     season = position.phase.season
     checked: dict[str, Checked] = {}
-    for prov, unit in position.units.items():
+    units = position.units
+    for prov, unit in units.items():
         g = chosen.get(prov)
         if g is None:
             text = None if prov not in several else ""
@@ -198,8 +199,8 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             continue
         # Most checks depend only on the board, the unit and the order: remember them.
         order = g.order
-        target = getattr(order, "target", None)
-        other = position.units.get(province_of(target)) if target else None
+        target = order.target if type(order) is Support or type(order) is Convoy else None
+        other = units.get(target.partition("/")[0]) if target else None
         # id(order): parsed orders are shared objects; the entry keeps its order alive
         key = (season, unit.type, unit.loc, id(order), other.type if other else None)
         hit = cache.get(key)

@@ -15,7 +15,7 @@ from .phase import PhaseType
 from .position import Position
 
 
-@dataclass
+@dataclass(slots=True)
 class Given:
     """An order as given: who wrote it, the text, and the parsed order."""
 
@@ -44,8 +44,17 @@ def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[O
     bad: list[OrderResult] = []
     words = power_words(position)
     conditional = phase is not PhaseType.MOVEMENT
+    board = position.board
     for power, texts in position.orders.items():
         for text in texts:
+            if not conditional:
+                # the common case, kept short: a cached parse
+                try:
+                    given.append(Given(power, text, parse_order(text, board, phase, words)))
+                except OrderParseError as e:
+                    if text.strip():
+                        bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(e)))
+                continue
             if not text.strip():
                 continue
             wanted = text

@@ -185,8 +185,8 @@ class _PositionReader:
         known = self.known_units
         for i, u in enumerate(self.list_of("units")):
             if type(u) is dict and len(u) == 3:  # the common case: a unit seen before
-                key = (u.get("power"), u.get("type"), u.get("at"))
-                hit = known.get(key) if all(type(x) is str for x in key) else None
+                a, b, c = u.get("power"), u.get("type"), u.get("at")
+                hit = known.get((a, b, c)) if type(a) is str and type(b) is str and type(c) is str else None
                 if hit is not None and hit.province not in units and hit.province not in choices:
                     units[hit.province] = hit
                     continue
