@@ -10,8 +10,6 @@ recovery.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 import uuid
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile
 
+from ..engine.files import write_atomic
 from ..engine.game import Game, GameFileError, read_json_file
 from ..paths import user_data_dir
 
@@ -47,18 +46,7 @@ class Orphan:
 
 
 def _write_atomic(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"), keep_backup=False)
 
 
 class Session:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .files import write_atomic
 from .position import Position, PositionError
 from .process import Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
@@ -192,20 +191,6 @@ def read_json_file(path: Path, limit: int) -> Any:
 
 
 def save_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON so that a crash leaves either the old file or the new one, never half."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write JSON atomically, keeping the previous file as ``.bak``."""
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    write_atomic(Path(path), text.encode("utf-8"))
