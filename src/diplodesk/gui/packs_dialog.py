@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMarginsF, Qt
-from PySide6.QtGui import QPageLayout, QPageSize, QPainter
+from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -32,7 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..render.pack import PAGE_SIZES, PackOptions
+from ..render.pack import (
+    PAGE_SIZES,
+    PackOptions,
+    paint_pack,
+)
 
 if TYPE_CHECKING:
     from ..document.game_document import GameDocument
@@ -42,65 +46,6 @@ def page_layout(options: PackOptions) -> QPageLayout:
     orientation = QPageLayout.Orientation.Landscape if options.landscape else QPageLayout.Orientation.Portrait
     return QPageLayout(QPageSize(PAGE_SIZES[options.page_size]), orientation, QMarginsF(10, 10, 10, 10),
                        QPageLayout.Unit.Millimeter)
-
-
-def paint_pack(device, position_json: dict, power: str | None, options: PackOptions | None = None) -> int:
-    """Paint ``power``'s pack (None: the GM's) on a paged device (a printer, a PDF writer):
-    the same pages :func:`diplodesk.render.pack.power_pack` writes. Returns the pages drawn."""
-    # the pack's own page painters, so the preview is the pack
-    from ..engine import load_position
-    from ..engine.process import outcome_to_json, process
-    from ..engine.reports import power_report
-    from ..engine.rules import blind
-    from ..render.export import painter_for
-    from ..render.pack import _map_page, _text_pages
-    from ..render.painter import RenderOptions
-
-    o = options or PackOptions()
-    position = load_position(position_json)
-    outcome = process(position)
-    mp = painter_for(position)
-    opts = RenderOptions(power=power, palette=o.palette)
-    shown, results = position, outcome_to_json(outcome)
-    if power is not None and blind.active(position):
-        results = blind.visible_results(position, outcome, power)
-        shown = blind.project(position, power)
-        opts.show_counts = False
-    title = f"{position.variant.name}, {position.phase.long_name}: " + (power or "Gamemaster")
-    if power is not None:
-        lines = power_report(position, power).splitlines()
-    else:
-        lines = [f"{position.phase.long_name}: all orders", ""]
-        for r in outcome.results:
-            mark = r.status.value + (f" ({r.reason})" if r.reason else "")
-            lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
-        if outcome.winner:
-            lines += ["", f"{outcome.winner} has won."]
-    pages = _Counting(device)
-    painter = QPainter()
-    if not painter.begin(device):
-        return 0
-    try:
-        _map_page(painter, pages, mp, shown, results, opts)
-        _text_pages(painter, pages, title, lines)
-    finally:
-        painter.end()
-    return pages.count
-
-
-class _Counting:
-    """A paged device that counts its pages (the pack's page painters call newPage)."""
-
-    def __init__(self, device):
-        self.device = device
-        self.count = 1
-
-    def newPage(self) -> bool:  # noqa: N802 - Qt's name
-        self.count += 1
-        return self.device.newPage()
-
-    def __getattr__(self, name):
-        return getattr(self.device, name)
 
 
 class PrintPacksDialog(QDialog):

@@ -52,14 +52,18 @@ _app: Any = None
 
 
 def ensure_app() -> Any:
-    """The running QGuiApplication, or a new one (offscreen without a display)."""
+    """The running Qt application, or a new one (offscreen without a display)."""
     global _app
     app = QGuiApplication.instance()
     if app is not None:
         return app
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _app = QGuiApplication([sys.argv[0] if sys.argv else "diplodesk"])
+    # a QApplication (not just a QGuiApplication), so that widgets can still be made in the
+    # same process later (the app, a print preview, tests)
+    from PySide6.QtWidgets import QApplication
+
+    _app = QApplication([sys.argv[0] if sys.argv else "diplodesk"])
     return _app
 
 

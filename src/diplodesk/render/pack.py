@@ -80,8 +80,9 @@ def _map_page(painter: QPainter, writer: QPdfWriter, mp, position, results, opti
     painter.resetTransform()
 
 
-def power_pack(position_json: dict, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
-    """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
+def paint_pack(device, position_json: dict, power: str | None, options: PackOptions | None = None) -> int:
+    """Paint ``power``'s pack (None: the GM's) on a paged device — a PDF writer, a printer,
+    a print preview: the map as the power sees it, then its report. Returns the pages drawn."""
     o = options or PackOptions()
     try:
         position = load_position(position_json)
@@ -89,36 +90,63 @@ def power_pack(position_json: dict, power: str | None, out: Path, options: PackO
         raise RenderError(f"position: {e}") from None
     ensure_app()
     outcome = process(position)
-    result = outcome_to_json(outcome)
     mp = painter_for(position)
     opts = RenderOptions(power=power, palette=o.palette)
-    shown, results = position, result
+    shown, results = position, outcome_to_json(outcome)
     if power is not None and blind.active(position):
         results = blind.visible_results(position, outcome, power)
         shown = blind.project(position, power)
         opts.show_counts = False
-    out = Path(out)
-    tmp = out.with_name(f".{out.name}.part")
     title = f"{position.variant.name}, {position.phase.long_name}: " + (power or "Gamemaster")
-    writer = _writer(tmp, title, o)
+    if power is not None:
+        lines = power_report(position, power, outcome).splitlines()
+    else:
+        lines = [f"{position.phase.long_name}: all orders", ""]
+        for r in outcome.results:
+            mark = r.status.value + (f" ({r.reason})" if r.reason else "")
+            lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
+        if outcome.winner:
+            lines += ["", f"{outcome.winner} has won."]
+    pages = _Counting(device)
     painter = QPainter()
-    if not painter.begin(writer):
-        raise RenderError(f"{out}: could not write the PDF")
+    if not painter.begin(device):
+        raise RenderError("could not draw on the page device")
     try:
-        _map_page(painter, writer, mp, shown, results, opts)
-        if power is not None:
-            lines = power_report(position, power).splitlines()
-        else:
-            lines = [f"{position.phase.long_name}: all orders", ""]
-            for r in outcome.results:
-                mark = r.status.value + (f" ({r.reason})" if r.reason else "")
-                lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
-            if outcome.winner:
-                lines += ["", f"{outcome.winner} has won."]
-        _text_pages(painter, writer, title, lines)
+        _map_page(painter, pages, mp, shown, results, opts)
+        _text_pages(painter, pages, title, lines)
     finally:
         painter.end()
-    os.replace(tmp, out)
+    return pages.count
+
+
+class _Counting:
+    """A paged device that counts its pages (the page painters call newPage)."""
+
+    def __init__(self, device):
+        self.device = device
+        self.count = 1
+
+    def newPage(self) -> bool:  # noqa: N802 - Qt's name
+        self.count += 1
+        return self.device.newPage()
+
+    def __getattr__(self, name):
+        return getattr(self.device, name)
+
+
+def power_pack(position_json: dict, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
+    """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
+    o = options or PackOptions()
+    out = Path(out)
+    tmp = out.with_name(f".{out.name}.part")
+    writer = _writer(tmp, f"diplodesk pack: {power or 'Gamemaster'}", o)
+    try:
+        paint_pack(writer, position_json, power, o)
+        del writer  # closes the file
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
     return out
 
 
