@@ -6,7 +6,6 @@ result line saying why it is not one (unparsable, no such unit, not your unit).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from .orders import AnyOrder, OrderParseError, Waive, format_order, parse_order
@@ -81,36 +80,38 @@ def assign_to_units(
     given: list[Given], units: dict, results: list[OrderResult]
 ) -> tuple[dict[str, Given], set[str]]:
     """One order per unit (by province); DATC 4.D.3: several orders to one unit -> it holds."""
-    per_unit: dict[str, list[Given]] = defaultdict(list)
+    chosen: dict[str, Given] = {}
+    doubled: dict[str, list[Given]] = {}
     for g in given:
-        if isinstance(g.order, Waive):
+        order = g.order
+        if type(order) is Waive:
             results.append(OrderResult(g.power, g.text, "Waive", Status.INVALID, "wrong phase"))
             continue
-        prov = g.order.province
+        prov = order.loc.partition("/")[0]
         unit = units.get(prov)
         if unit is None:
             results.append(
-                OrderResult(g.power, g.text, format_order(g.order), Status.INVALID, "no such unit",
+                OrderResult(g.power, g.text, format_order(order), Status.INVALID, "no such unit",
                             f"there is no unit in {prov}", prov)
             )
             continue
         if unit.power != g.power:
             results.append(
-                OrderResult(g.power, g.text, format_order(g.order), Status.INVALID, "not your unit",
+                OrderResult(g.power, g.text, format_order(order), Status.INVALID, "not your unit",
                             f"the unit in {prov} belongs to {unit.power}", prov)
             )
             continue
-        per_unit[prov].append(g)
-    chosen: dict[str, Given] = {}
-    several: set[str] = set()
-    for prov, gs in per_unit.items():
-        if len(gs) == 1:
-            chosen[prov] = gs[0]
+        if prov in doubled:
+            doubled[prov].append(g)
+        elif prov in chosen:
+            doubled[prov] = [chosen.pop(prov), g]
         else:
-            several.add(prov)
-            for g in gs:
-                results.append(
-                    OrderResult(g.power, g.text, format_order(g.order), Status.INVALID,
-                                "several orders", f"{len(gs)} orders for the unit in {prov}; it holds", prov)
-                )
+            chosen[prov] = g
+    several = set(doubled)
+    for prov, gs in doubled.items():
+        for g in gs:
+            results.append(
+                OrderResult(g.power, g.text, format_order(g.order), Status.INVALID,
+                            "several orders", f"{len(gs)} orders for the unit in {prov}; it holds", prov)
+            )
     return chosen, several

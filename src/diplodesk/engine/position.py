@@ -227,6 +227,9 @@ class _PositionReader:
             province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(self.list_of("contested"))
         )
         centers: dict[str, str] = {}
+        board_centers = self.board._cache.get("center_set")
+        if board_centers is None:
+            board_centers = self.board._cache["center_set"] = frozenset(self.board.centers)
         cmap = d.get("centers", None)
         if cmap is None:
             cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
@@ -237,6 +240,9 @@ class _PositionReader:
             if not isinstance(cs, list):
                 raise self.fail(f"centers.{power}", "expected a list of centres")
             for c in cs:
+                if type(c) is str and c in board_centers and c not in centers:  # the common case
+                    centers[c] = pname
+                    continue
                 prov = province_of(self.location(c, f"centers.{power}"))
                 if not self.board.provinces[prov].center:
                     raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
@@ -286,6 +292,8 @@ class _PositionReader:
         return v
 
     def power(self, name: Any, where: str) -> str:
+        if type(name) is str and name in self.exact_powers:
+            return name
         p = self.powers.get(str(name).lower()) if isinstance(name, str) else None
         if p is None:
             raise self.fail(where, f"unknown power {name!r} (powers: {', '.join(self.variant.power_names)})")
