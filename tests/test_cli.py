@@ -132,3 +132,9 @@ def test_render_draws_and_refuses_what_the_map_lacks(tmp_path, capsys, _user_dat
     pos = {"variant": "extra", "phase": "S1901M", "units": [{"power": "France", "type": "A", "at": "xyz"}]}
     code, _, err = run(capsys, "render", str(write(tmp_path, pos, "x.json")), "-o", str(tmp_path / "x.png"))
     assert code == 2 and err.count("\n") == 1 and "xyz" in err and "Traceback" not in err
+
+
+def test_public_report(tmp_path, capsys):
+    pos = dict(POS, phase="F1901M", rules=["blind"])
+    code, out, _ = run(capsys, "report", str(write(tmp_path, pos)), "--public")
+    assert code == 0 and "most first" in out and "F nth" not in out

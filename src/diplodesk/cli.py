@@ -49,9 +49,11 @@ def _build_parser() -> argparse.ArgumentParser:
     r.add_argument("--width", type=int, default=2000)
     r.add_argument("--palette", choices=("default", "colorblind"), default="default")
 
-    rep = sub.add_parser("report", help="a power's adjudication report as text")
+    rep = sub.add_parser("report", help="a power's adjudication report as text, or the public one")
     rep.add_argument("position", type=Path)
-    rep.add_argument("--power", required=True)
+    who = rep.add_mutually_exclusive_group(required=True)
+    who.add_argument("--power")
+    who.add_argument("--public", action="store_true", help="the public adjudication (Blind: no orders)")
 
     pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's")
     pk.add_argument("position", type=Path)
@@ -163,6 +165,12 @@ def cmd_report(args) -> int:
         position = load_position(data)
     except PositionError as e:
         raise BadInput(f"{args.position}: {e}") from None
+    if args.public:
+        from .engine.process import process
+        from .engine.rules import blind
+
+        sys.stdout.write(blind.public_text(position, process(position)))
+        return 0
     powers = {p.lower(): p for p in position.variant.power_names}
     power = powers.get(args.power.lower())
     if power is None:
