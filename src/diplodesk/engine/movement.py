@@ -226,8 +226,8 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
         else:
             kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail, shown = hit
-            o = Ord(kind, prov, unit.power, unit.type, dest=dest, target=tgt, convoyed=convoyed, base=base,
-                    dest_loc=dloc, rail=rail)
+            # positional: this runs for every unit of every phase
+            o = Ord(kind, prov, unit.power, unit.type, dest, tgt, convoyed, base, dloc, rail)
             checked[prov] = Checked(unit, o, g.text, norm, dest_loc, None, shown)
     _one_railroad_move(position, checked)
     _settle_intent(checked, position)

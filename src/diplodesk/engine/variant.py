@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .board import Board, Province, ProvinceKind, Special, UnitType, province_of, split_location
@@ -66,7 +67,7 @@ class Variant:
     description: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    @cached_property
     def power_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.powers)
 
