@@ -15,6 +15,14 @@ from pathlib import Path
 
 def run(path: str | os.PathLike | None = None) -> int:
     """Run the application until its window closes; returns the exit status."""
+    if (
+        sys.platform.startswith("linux")
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        and not os.environ.get("QT_QPA_PLATFORM")
+    ):
+        print("diplodesk: no screen to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+              "the subcommands (diplodesk --help) work without one", file=sys.stderr)
+        return 2
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication
 
