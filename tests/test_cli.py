@@ -138,3 +138,9 @@ def test_public_report(tmp_path, capsys):
     pos = dict(POS, phase="F1901M", rules=["blind"])
     code, out, _ = run(capsys, "report", str(write(tmp_path, pos)), "--public")
     assert code == 0 and "most first" in out and "F nth" not in out
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.startswith("diplodesk ")

@@ -26,7 +26,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="diplodesk", description="Diplomacy map editor and adjudicator.")
+    p = _Parser(prog="diplodesk", description="Diplomacy map editor and adjudicator. "
+                "With no command, or with a game file, it opens the desktop app.")
+    p.add_argument("--version", action="version", version=f"diplodesk {_version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     a = sub.add_parser("adjudicate", help="adjudicate a position (JSON) and print the result")
@@ -68,6 +70,15 @@ def _build_parser() -> argparse.ArgumentParser:
     asg.add_argument("--seed", type=int, help="seed for the lots (a new one is drawn and printed if left out)")
     asg.add_argument("-o", "--output", type=Path)
     return p
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("diplodesk")
+    except PackageNotFoundError:
+        return "(not installed)"
 
 
 def read_json(path: Path) -> Any:
