@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .board import UnitType, province_of
@@ -76,7 +76,19 @@ class Position:
         return frozenset(self.variant.rules) | frozenset(self.rules)
 
     def with_orders(self, orders: Mapping[str, list[str] | tuple[str, ...]]) -> Position:
-        return replace(self, orders={p: tuple(o) for p, o in orders.items()})
+        return self.evolve(orders={p: tuple(o) for p, o in orders.items()})
+
+    def evolve(self, **changes: Any) -> Position:
+        """A copy with some fields changed: ``dataclasses.replace`` without its field-by-field
+        introspection, which showed in every adjudication (a position has no init logic)."""
+        new = object.__new__(Position)
+        d = new.__dict__
+        d.update(self.__dict__)
+        unknown = set(changes) - _FIELDS
+        if unknown:
+            raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
+        d.update(changes)
+        return new
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -127,6 +139,7 @@ class Position:
         return _PositionReader(data, load_variant).read()
 
 
+_FIELDS = frozenset(Position.__dataclass_fields__)
 _TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 _PHASES: dict[str, Phase] = {}
 

@@ -7,7 +7,7 @@ retreat, and an adjustment phase when nobody can build or must remove.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .adjustments import needs_adjustment, resolve_adjustments
 from .movement import resolve_movement
@@ -34,8 +34,7 @@ def process(position: Position) -> Outcome:
         mv = resolve_movement(position)
         results = revealed + mv.results
         if any(d.retreats for d in mv.dislodged.values()):
-            nxt = replace(
-                position,
+            nxt = position.evolve(
                 phase=Phase(position.phase.season, position.phase.year, PhaseType.RETREAT),
                 units=mv.units,
                 dislodged=mv.dislodged,
@@ -55,7 +54,7 @@ def process(position: Position) -> Outcome:
         return _after_turn(position, rt.results, rt.units)
     adj = resolve_adjustments(position)
     cal = position.variant.calendar
-    nxt = replace(position, phase=cal.after_adjustment(position.phase), units=adj.units,
+    nxt = position.evolve(phase=cal.after_adjustment(position.phase), units=adj.units,
                   dislodged={}, contested=frozenset(), orders={})
     return Outcome(position.phase, adj.results, nxt)
 
@@ -70,16 +69,16 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
         for prov, u in units.items():
             if board.provinces[prov].center:
                 centers[prov] = u.power
-    base = replace(position, units=units, centers=centers, dislodged={}, contested=frozenset(), orders={},
+    base = position.evolve(units=units, centers=centers, dislodged={}, contested=frozenset(), orders={},
                    extra=_track_land(position, units))
     winner = _winner(base) if build_turn else None
     if build_turn:
-        adj = replace(base, phase=cal.adjustment_after(phase))
+        adj = base.evolve(phase=cal.adjustment_after(phase))
         if needs_adjustment(adj) and winner is None:
             return Outcome(phase, results, adj)
-        nxt = replace(base, phase=cal.after_adjustment(adj.phase))
+        nxt = base.evolve(phase=cal.after_adjustment(adj.phase))
     else:
-        nxt = replace(base, phase=cal.next_movement(phase))
+        nxt = base.evolve(phase=cal.next_movement(phase))
     return Outcome(phase, results, nxt, winner)
 
 

@@ -9,8 +9,6 @@ its order names, or the one from which its move can be made.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..board import UnitType, province_of
 from ..orders import Move, OrderParseError, parse_order
 from ..orderset import power_words
@@ -45,7 +43,7 @@ def reveal(position: Position) -> tuple[Position, list[OrderResult]]:
             how = "no choice given: the default"
         units[prov] = chosen
         lines.append(OrderResult(power, None, f"{chosen}", Status.SUCCEEDS, "revealed", how, prov))
-    return replace(position, units=units, choices={}), lines
+    return position.evolve(units=units, choices={}), lines
 
 
 def _place(board, power: str, utype: UnitType, loc: str, order) -> Unit | None:
