@@ -36,6 +36,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QTool
 from ..engine.position import Position
 from ..render.painter import RenderOptions, geometry_path
 from .layers import LayeredPainter
+from .zoom import ZOOM_STEP, ZoomPan
 
 ORDER_KEYS = {
     Qt.Key.Key_H: "H", Qt.Key.Key_M: "M", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V",
@@ -43,7 +44,6 @@ ORDER_KEYS = {
     Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Delete: "Delete", Qt.Key.Key_Backspace: "Delete",
 }
 MAX_CACHE_PIXELS = 4096
-ZOOM_STEP = 1.25
 
 
 @dataclass
@@ -66,7 +66,7 @@ class _Cache:
     key: Any = None
 
 
-class MapView(QGraphicsView):
+class MapView(ZoomPan, QGraphicsView):
     """Shows one position (and its results) of one map; reports hovers, clicks and keys."""
 
     hovered = Signal(object)  # province id or None
@@ -167,68 +167,15 @@ class MapView(QGraphicsView):
 
     # -- zoom and pan --------------------------------------------------------------------
 
-    @property
-    def scale_now(self) -> float:
-        return self.transform().m11()
-
-    @property
-    def zoom(self) -> float:
-        return self.scale_now / self._fit_scale if self._fit_scale else 1.0
-
-    def _compute_fit(self) -> float:
-        r = self.sceneRect()
-        vp = self.viewport().rect()
-        if r.width() <= 0 or r.height() <= 0 or vp.width() <= 2 or vp.height() <= 2:
-            return 1.0
-        return min((vp.width() - 2) / r.width(), (vp.height() - 2) / r.height())
-
-    def fit(self) -> None:
-        self._fit_scale = self._compute_fit()
-        self.setTransform(QTransform.fromScale(self._fit_scale, self._fit_scale))
-        self.centerOn(self.sceneRect().center())
-        self._auto_fit = True
-        self._zoomed()
-
-    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
-        """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport) in place."""
-        if anchor is None:
-            anchor = self.viewport().rect().center()
-        s = self.scale_now
-        fit = self._fit_scale or 1.0
-        new = min(max(s * factor, fit * 0.5), fit * 24)
-        if abs(new - s) < 1e-12:
-            return
-        before = self.mapToScene(anchor)
-        self.setTransform(QTransform.fromScale(new, new))
-        after = self.mapFromScene(before)
-        d = after - anchor
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
-        self._auto_fit = False
-        self._zoomed()
-
-    def zoom_in(self) -> None:
-        self.zoom_by(ZOOM_STEP)
-
-    def zoom_out(self) -> None:
-        self.zoom_by(1 / ZOOM_STEP)
-
-    def pan_by(self, dx: int, dy: int) -> None:
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
-
     def _zoomed(self) -> None:
-        self.zoom_changed.emit(self.zoom)
+        ZoomPan._zoomed(self)
         self.viewport().update()
 
     def resizeEvent(self, event) -> None:
         self.resizing = True  # a fit of its own, not the user's zoom (linked views ignore it)
         try:
             super().resizeEvent(event)
-            if self._auto_fit:
-                self.fit()
-            else:
-                self._fit_scale = self._compute_fit()
+            self._refit()
         finally:
             self.resizing = False
 

@@ -15,10 +15,10 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-ZOOM_STEP = 1.25
+from ..zoom import ZOOM_STEP, ZoomPan
 
 
-class EditorView(QGraphicsView):
+class EditorView(ZoomPan, QGraphicsView):
     """A map view whose clicks and keys go to a tool (anything with press/move/release/
     double_click/key methods taking scene points)."""
 
@@ -38,35 +38,16 @@ class EditorView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setBackgroundBrush(QColor("#8fa9ba"))
         self.tool: Any = None
-        self._fit_scale = 1.0
-        self._auto_fit = True
         self._pan_from: QPoint | None = None
         self._space = False
 
-    # -- zoom and pan --------------------------------------------------------------------
+    # -- zoom and pan (the shared rules in ..zoom; the editor zooms in further) ------------
 
-    @property
-    def scale_now(self) -> float:
-        t = self.transform()
-        return math.hypot(t.m11(), t.m12()) or 1.0
+    MAX_ZOOM = 64.0
 
     def pixels(self, n: float) -> float:
         """``n`` screen pixels in map units at the present zoom."""
         return n / self.scale_now
-
-    def _compute_fit(self, rect: QRectF | None = None) -> float:
-        r = rect or self.sceneRect()
-        vp = self.viewport().rect()
-        if r.width() <= 0 or r.height() <= 0 or vp.width() <= 2 or vp.height() <= 2:
-            return 1.0
-        return min((vp.width() - 2) / r.width(), (vp.height() - 2) / r.height())
-
-    def fit(self) -> None:
-        self._fit_scale = self._compute_fit()
-        self.setTransform(QTransform.fromScale(self._fit_scale, self._fit_scale))
-        self.centerOn(self.sceneRect().center())
-        self._auto_fit = True
-        self.zoom_changed.emit(1.0)
 
     def zoom_to(self, rect: QRectF) -> None:
         """Show a map rectangle (with a margin), as near as the zoom limits allow."""
@@ -74,42 +55,18 @@ class EditorView(QGraphicsView):
             return
         m = max(rect.width(), rect.height()) * 0.15 + 1e-6
         r = rect.adjusted(-m, -m, m, m)
-        s = min(max(self._compute_fit(r), self._fit_scale * 0.5), self._fit_scale * 64)
+        s = min(max(self._compute_fit(r), self._fit_scale * 0.5), self._fit_scale * self.MAX_ZOOM)
         self.setTransform(QTransform.fromScale(s, s))
         self.centerOn(r.center())
         self._auto_fit = False
-        self.zoom_changed.emit(s / (self._fit_scale or 1.0))
-
-    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
-        """Zoom keeping the map point under ``anchor`` (a viewport point) where it is."""
-        if anchor is None:
-            anchor = self.viewport().rect().center()
-        s = self.scale_now
-        fit = self._fit_scale or 1.0
-        new = min(max(s * factor, fit * 0.5), fit * 64)
-        if abs(new - s) < 1e-12:
-            return
-        before = self.mapToScene(anchor)
-        self.setTransform(QTransform.fromScale(new, new))
-        d = self.mapFromScene(before) - anchor
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + d.x())
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + d.y())
-        self._auto_fit = False
-        self.zoom_changed.emit(new / fit)
-
-    def pan_by(self, dx: int, dy: int) -> None:
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+        self._zoomed()
 
     def visible_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        if self._auto_fit:
-            self.fit()
-        else:
-            self._fit_scale = self._compute_fit()
+        self._refit()
 
     # -- events --------------------------------------------------------------------------
 
