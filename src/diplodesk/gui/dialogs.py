@@ -240,8 +240,8 @@ class PasteOrdersDialog(QDialog):
         self.summary.setText(f"{n} orders for {len(orders)} powers: {', '.join(orders) or 'none'}")
 
 
-class Prompts:
-    """The questions the main window asks, as modal dialogs."""
+class BasicPrompts:
+    """Message boxes the app's windows share (tests replace a window's prompts object)."""
 
     def __init__(self, parent: QWidget):
         self.parent = parent
@@ -252,6 +252,9 @@ class Prompts:
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)
 
+    def confirm(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self.parent, title, text) == QMessageBox.StandardButton.Yes
+
     def ask_save_changes(self, title: str) -> str:
         """``save``, ``discard`` or ``cancel``."""
         b = QMessageBox.question(
@@ -261,13 +264,13 @@ class Prompts:
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(b, "cancel")
 
-    def ask_recover(self, orphan: Orphan) -> str:
-        """``recover``, ``discard`` or ``later``."""
+    def ask_recover_text(self, title: str, text: str, details: str) -> str:
+        """``recover``, ``discard`` or ``later`` for an autosave left by a crash."""
         box = QMessageBox(self.parent)
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Recover unsaved game?")
-        box.setText("diplodesk did not close properly last time. An autosaved game is left:")
-        box.setInformativeText(orphan.describe() + (f"\nfrom {orphan.original}" if orphan.original else ""))
+        box.setWindowTitle(title)
+        box.setText(text)
+        box.setInformativeText(details)
         rec = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
         dis = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton("Ask later", QMessageBox.ButtonRole.RejectRole)
@@ -275,8 +278,15 @@ class Prompts:
         clicked = box.clickedButton()
         return "recover" if clicked is rec else "discard" if clicked is dis else "later"
 
-    def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self.parent, title, text) == QMessageBox.StandardButton.Yes
+
+class Prompts(BasicPrompts):
+    """The questions the main window asks, as modal dialogs."""
+
+    def ask_recover(self, orphan: Orphan) -> str:
+        """``recover``, ``discard`` or ``later``."""
+        return self.ask_recover_text(
+            "Recover unsaved game?", "diplodesk did not close properly last time. An autosaved game is left:",
+            orphan.describe() + (f"\nfrom {orphan.original}" if orphan.original else ""))
 
     def open_path(self, start: str = "") -> str | None:
         path, _ = QFileDialog.getOpenFileName(self.parent, "Open game", start, GAME_FILTER)

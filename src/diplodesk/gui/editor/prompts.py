@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QRadioButton,
     QTableWidget,
     QTableWidgetItem,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...document.map_document import KINDS
+from ..dialogs import BasicPrompts
 from .autosave import MapOrphan
 
 
@@ -141,44 +141,18 @@ class CoastSeasDialog(_Form):
         return out
 
 
-class EditorPrompts:
+class EditorPrompts(BasicPrompts):
     """The map editor's questions, as modal dialogs."""
 
-    def __init__(self, parent: QWidget):
-        self.parent = parent
-
-    def error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self.parent, title, text)
-
-    def info(self, title: str, text: str) -> None:
-        QMessageBox.information(self.parent, title, text)
-
-    def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self.parent, title, text) == QMessageBox.StandardButton.Yes
-
     def ask_save_changes(self, title: str) -> str:
-        """``save``, ``discard`` or ``cancel``."""
-        b = QMessageBox.question(
-            self.parent, "Unsaved changes", f"Save the changes to the map {title} first?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-        return {QMessageBox.StandardButton.Save: "save",
-                QMessageBox.StandardButton.Discard: "discard"}.get(b, "cancel")
+        return super().ask_save_changes(f"the map {title}")
 
     def ask_recover(self, orphan: MapOrphan) -> str:
         """``recover``, ``discard`` or ``later``."""
-        box = QMessageBox(self.parent)
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle("Recover unsaved map?")
-        box.setText("The map editor did not close properly last time. Unsaved changes to this map were "
-                    "autosaved:")
-        box.setInformativeText(orphan.describe())
-        rec = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
-        dis = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Ask later", QMessageBox.ButtonRole.RejectRole)
-        box.exec()
-        clicked = box.clickedButton()
-        return "recover" if clicked is rec else "discard" if clicked is dis else "later"
+        return self.ask_recover_text(
+            "Recover unsaved map?",
+            "The map editor did not close properly last time. Unsaved changes to this map were autosaved:",
+            orphan.describe())
 
     def new_province(self, doc: Any, defaults: dict[str, Any]) -> dict[str, Any] | None:
         d = ProvinceDialog(self.parent, "New province", "Name the province you drew. It takes its area "
