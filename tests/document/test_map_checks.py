@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from test_map_boards import grid_doc
+from mapboards import grid_doc
 
 from diplodesk.document.map_checks import CHECKS, ERROR, WARNING, MapChecker, check_map, playability
 from diplodesk.document.map_document import MapDocument, StartUnit

@@ -10,8 +10,8 @@ import tomllib
 
 import pytest
 import shapely
+from mapboards import grid_doc, state
 from shapely.geometry import box
-from test_map_boards import grid_doc, state
 
 from diplodesk.document import map_commands as mc
 from diplodesk.document.map_document import MapChange, MapDocument, MapEditError, StartUnit

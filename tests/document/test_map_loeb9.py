@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from mapboards import state
 from shapely.geometry import LineString
 from shapely.ops import linemerge
 
@@ -78,19 +79,6 @@ def island(doc: MapDocument, seas: set[str], avoid: set[str] = frozenset()) -> i
     assert found, f"no island in the background borders {sorted(seas)}"
     return max(found)[1]
 
-
-def state(doc: MapDocument):
-    """Everything that makes the board, compared exactly."""
-    return (
-        doc.to_data(),
-        {k: g.wkb for k, g in doc.shapes.items()},
-        {k: g.wkb for k, g in doc.coast_shapes.items()},
-        doc.anchors,
-        sorted(doc.decorations),
-        doc.borders(),
-        sorted(doc.geometric_links()),
-        doc.overrides,
-    )
 
 
 def pairs_of(board, unit: str) -> set[tuple[str, str]]:

@@ -18,6 +18,7 @@ pytest.importorskip("PySide6.QtWidgets")
 import shapely  # noqa: E402
 from gui_helpers import click as map_click  # noqa: E402
 from gui_helpers import key as map_key  # noqa: E402
+from mapboards import state
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QToolBar  # noqa: E402
@@ -75,21 +76,6 @@ class EditorPrompts:
         self.asked.append(f"identity {vid}")
         return self.identity
 
-
-def state(doc):
-    """Everything that makes the board, compared exactly (shapes as WKB)."""
-    return (
-        doc.to_data(),
-        {k: g.wkb for k, g in doc.shapes.items()},
-        {k: g.wkb for k, g in doc.coast_shapes.items()},
-        doc.anchors,
-        sorted(doc.decorations),
-        doc.borders(),
-        sorted(doc.geometric_links()),
-        doc.overrides,
-        doc.pairs("A"),
-        doc.pairs("F"),
-    )
 
 
 def at(w: MapEditorWindow, x: float, y: float):
