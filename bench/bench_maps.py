@@ -28,13 +28,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import numpy as np  # noqa: E402
 import shapely  # noqa: E402
 
-from diplodesk.engine import adjudicate, load_position  # noqa: E402
-from diplodesk.engine.board import ProvinceKind  # noqa: E402
-from diplodesk.engine.options import movement_options  # noqa: E402
-from diplodesk.engine.orders import format_order  # noqa: E402
+from diplodesk.engine import adjudicate  # noqa: E402
 from diplodesk.geometry.shapes import MapGeometry, load_map_geometry  # noqa: E402
 from diplodesk.geometry.svg_import import import_svg  # noqa: E402
-from diplodesk.variants import load_variant, map_path  # noqa: E402
+from diplodesk.variants import map_path  # noqa: E402
 
 
 def voronoi_svg(n: int, seed: int = 2000, width: float = 4000, height: float = 3000) -> str:
@@ -72,23 +69,9 @@ def lookup_us(geom: MapGeometry, n: int, seed: int = 1) -> float:
 
 def position_34(seed: int = 34) -> dict:
     """A standard movement phase with 34 units, each with a random legal order."""
-    rng = random.Random(seed)
-    v = load_variant("standard")
-    land = [p for p in v.board.provinces.values() if p.kind is not ProvinceKind.IMPASSABLE]
-    rng.shuffle(land)
-    units = []
-    for p in land[:34]:
-        if p.kind is ProvinceKind.SEA or (p.kind is ProvinceKind.COAST and rng.random() < 0.4):
-            units.append({"power": rng.choice(v.power_names), "type": "F", "at": rng.choice(p.locations)})
-        else:
-            units.append({"power": rng.choice(v.power_names), "type": "A", "at": p.id})
-    data = {"variant": "standard", "phase": "F1903M", "units": units}
-    pos = load_position(data)
-    orders: dict[str, list[str]] = {}
-    for prov, u in pos.units.items():
-        orders.setdefault(u.power, []).append(format_order(rng.choice(movement_options(pos, prov))))
-    data["orders"] = orders
-    return data
+    from bench_engine import standard_positions
+
+    return dict(standard_positions(1, seed)[0], phase="F1903M")
 
 
 def main() -> int:
