@@ -91,6 +91,25 @@ def read_json(path: Path) -> Any:
         raise BadInput(str(e)) from None
 
 
+def read_position(path: Path):
+    """A position file's JSON and the Position it describes, or BadInput."""
+    from .engine import PositionError, load_position
+
+    data = read_json(path)
+    try:
+        return data, load_position(data)
+    except PositionError as e:
+        raise BadInput(f"{path}: {e}") from None
+
+
+def power_named(position, name: str) -> str:
+    """The power a --power argument names (any case), or BadInput listing the powers."""
+    names = {p.lower(): p for p in position.variant.power_names}
+    if name.lower() not in names:
+        raise BadInput(f"--power: unknown power {name!r} (powers: {', '.join(position.variant.power_names)})")
+    return names[name.lower()]
+
+
 def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
@@ -140,16 +159,9 @@ def cmd_variant(args) -> int:
 
 
 def cmd_render(args) -> int:
-    from .engine import PositionError, load_position
-
-    data = read_json(args.position)
-    try:
-        position = load_position(data)
-    except PositionError as e:
-        raise BadInput(f"{args.position}: {e}") from None
-    if args.power and args.power not in position.variant.power_names:
-        raise BadInput(f"--power: unknown power {args.power!r} "
-                       f"(powers: {', '.join(position.variant.power_names)})")
+    data, position = read_position(args.position)
+    if args.power:
+        args.power = power_named(position, args.power)
     if args.output.suffix.lower() not in (".png", ".svg", ".pdf"):
         raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
     if not 100 <= args.width <= 20000:
@@ -168,42 +180,22 @@ def cmd_render(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .engine import PositionError, load_position
     from .engine.reports import power_report
 
-    data = read_json(args.position)
-    try:
-        position = load_position(data)
-    except PositionError as e:
-        raise BadInput(f"{args.position}: {e}") from None
+    _, position = read_position(args.position)
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
 
         sys.stdout.write(blind.public_text(position, process(position)))
         return 0
-    powers = {p.lower(): p for p in position.variant.power_names}
-    power = powers.get(args.power.lower())
-    if power is None:
-        raise BadInput(f"--power: unknown power {args.power!r} (powers: {', '.join(position.variant.power_names)})")
-    sys.stdout.write(power_report(position, power))
+    sys.stdout.write(power_report(position, power_named(position, args.power)))
     return 0
 
 
 def cmd_pack(args) -> int:
-    from .engine import PositionError, load_position
-
-    data = read_json(args.position)
-    try:
-        position = load_position(data)
-    except PositionError as e:
-        raise BadInput(f"{args.position}: {e}") from None
-    names = {p.lower(): p for p in position.variant.power_names}
-    powers = []
-    for p in args.power or []:
-        if p.lower() not in names:
-            raise BadInput(f"--power: unknown power {p!r} (powers: {', '.join(position.variant.power_names)})")
-        powers.append(names[p.lower()])
+    data, position = read_position(args.position)
+    powers = [power_named(position, p) for p in args.power or []]
     try:
         from .render.export import RenderError
         from .render.pack import PackOptions, all_packs
