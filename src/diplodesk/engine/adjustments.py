@@ -70,13 +70,9 @@ def resolve_adjustments(position: Position) -> AdjustmentOutcome:
             _removals(position, power, -n, orders, units, results)
         else:
             for g in orders:
-                results.append(OrderResult(power, g.text, _fmt(g.order), Status.INVALID, "no adjustment",
+                results.append(OrderResult(power, g.text, format_order(g.order), Status.INVALID, "no adjustment",
                                            f"{power} has as many units as centres"))
     return AdjustmentOutcome(results, units)
-
-
-def _fmt(order) -> str:
-    return format_order(order)
 
 
 def _builds(position: Position, power: str, n: int, orders, units, results) -> None:
@@ -84,7 +80,7 @@ def _builds(position: Position, power: str, n: int, orders, units, results) -> N
     for g in orders:
         o = g.order
         if used >= n:
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "too many",
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "too many",
                                        f"{power} may build {n}"))
             continue
         if isinstance(o, Waive):
@@ -92,13 +88,13 @@ def _builds(position: Position, power: str, n: int, orders, units, results) -> N
             results.append(OrderResult(power, g.text, "Waive", Status.SUCCEEDS))
             continue
         if not isinstance(o, Build):
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "wrong phase",
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "wrong phase",
                                        f"{power} builds this winter; it cannot remove"))
             continue
         try:
             unit = _check_build(position, power, o, units)
         except ValueError as e:
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "illegal", str(e), o.province))
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "illegal", str(e), o.province))
             continue
         units[unit.province] = unit
         used += 1
@@ -139,16 +135,16 @@ def _removals(position: Position, power: str, n: int, orders, units, results) ->
     for g in orders:
         o = g.order
         if removed >= n:
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "too many",
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "too many",
                                        f"{power} must remove {n}"))
             continue
         if not isinstance(o, Remove | Disband):
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "wrong phase",
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "wrong phase",
                                        f"{power} must remove {n} this winter"))
             continue
         u = units.get(o.province)
         if u is None or u.power != power:
-            results.append(OrderResult(power, g.text, _fmt(o), Status.INVALID, "no such unit",
+            results.append(OrderResult(power, g.text, format_order(o), Status.INVALID, "no such unit",
                                        f"{power} has no unit in {o.province}", o.province))
             continue
         del units[o.province]

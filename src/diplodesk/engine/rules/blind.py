@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..board import UnitType, province_of
-from ..orders import Build, Convoy, Disband, Hold, Move, RailMove, Remove, Retreat, Support
+from ..orders import Convoy, Hold, Move, RailMove, Support
 from ..outcome import OrderResult, Status
 from ..phase import PhaseType
 from ..position import Position
@@ -460,10 +460,6 @@ def public_text(before: Position, outcome) -> str:
     return "\n".join(out) + "\n"
 
 
-__all__ = [
-    "Build", "Disband", "PowerView", "Remove", "Retreat", "describe", "homeland", "land_owners", "owned",
-    "public_text", "report_text", "sight", "static_sight", "view",
-]
 
 
 # -- projections for maps ------------------------------------------------------------------
