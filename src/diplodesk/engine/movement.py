@@ -7,12 +7,12 @@ other unit does is *void*. Coasts follow DATC 4.B, unit types and nationality 4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import convoys
 from .board import Board, ProvinceKind, UnitType, province_of
-from .orders import Convoy, Hold, Move, Order, RailMove, Retreat, Support, format_order
-from .orderset import assign_to_units, parse_all
+from .orders import Convoy, Hold, Move, Order, OrderParseError, RailMove, Retreat, Support, Waive, format_order, parse_order
+from .orderset import power_words
 from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
@@ -183,55 +183,145 @@ class MovementChecker:
 
 
 def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResult]]:
-    """Every unit's checked order (units without one hold), and lines for unusable texts."""
-    given, results = parse_all(position, PhaseType.MOVEMENT)
-    chosen, several = assign_to_units(given, position.units, results)
-    checker = MovementChecker(position)
-    cache = position.board._cache.setdefault("checks", {})
-    season = position.phase.season
-    checked: dict[str, Checked] = {}
+    """Every unit's checked order (units without one hold), and lines for unusable texts.
+
+    This runs for every unit of every phase, so it is written for speed: texts are parsed
+    once per board, and most checks depend only on the board, the unit and the order, so
+    their outcome is remembered too.
+    """
+    board = position.board
     units = position.units
+    bcache = board._cache
+    parsed = _parsed_texts(position)
+    bad: list[OrderResult] = []  # unparsable texts, then texts for no unit of the power's
+    misfits: list[OrderResult] = []
+    chosen: dict[str, tuple[str, str, Order]] = {}
+    doubled: dict[str, list[tuple[str, str, Order]]] | None = None
+    for power, texts in position.orders.items():
+        for text in texts:
+            hit = parsed.get(text)
+            if hit is None:
+                hit = _parse_movement(text, board, power_words(position))
+                if len(parsed) >= 50_000:
+                    parsed.clear()
+                parsed[text] = hit
+            order, prov = hit
+            if prov is None:  # a parse error, a waive or a blank line
+                if type(order) is OrderParseError:
+                    bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(order)))
+                elif order is not None:
+                    misfits.append(OrderResult(power, text, "Waive", Status.INVALID, "wrong phase"))
+                continue
+            unit = units.get(prov)
+            if unit is None or unit.power != power:
+                misfits.append(_misfit(power, text, order, prov, unit))
+            elif doubled is not None and prov in doubled:
+                doubled[prov].append((power, text, order))
+            elif prov in chosen:
+                if doubled is None:
+                    doubled = {}
+                doubled[prov] = [chosen.pop(prov), (power, text, order)]
+            else:
+                chosen[prov] = (power, text, order)
+    if doubled:
+        for prov, gs in doubled.items():
+            for power, text, order in gs:
+                misfits.append(OrderResult(power, text, format_order(order), Status.INVALID, "several orders",
+                                           f"{len(gs)} orders for the unit in {prov}; it holds", prov))
+    results = bad + misfits
+
+    season = position.phase.season
+    cache = bcache.get(("checks", season))
+    if cache is None or len(cache) > 100_000:
+        cache = bcache[("checks", season)] = {}
+    checker: MovementChecker | None = None
+    checked: dict[str, Checked] = {}
+    pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
+    rail = False
+    HOLD = Kind.HOLD
     for prov, unit in units.items():
         g = chosen.get(prov)
         if g is None:
-            text = None if prov not in several else ""
-            checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), text, None)
+            text = "" if doubled and prov in doubled else None
+            checked[prov] = Checked(unit, Ord(HOLD, prov, unit.power, unit.type), text, None)
             continue
-        # Most checks depend only on the board, the unit and the order: remember them.
-        order = g.order
-        target = order.target if type(order) is Support or type(order) is Convoy else None
-        other = units.get(target.partition("/")[0]) if target else None
+        order = g[2]
+        t = type(order)
+        other = units.get(order.target.partition("/")[0]) if t is Support or t is Convoy else None
         # id(order): parsed orders are shared objects; the entry keeps its order alive
-        key = (season, unit.type, unit.loc, id(order), other.type if other else None)
+        key = (unit.type, unit.loc, id(order), other.type if other is not None else None)
         hit = cache.get(key)
         if hit is _BY_SEAS:  # a convoy question: the answer depends on where the fleets are
+            if checker is None:
+                checker = MovementChecker(position)
             hit = cache.get((key, checker.seas))
         if hit is None:
-            checker.used_seas = checker.uncacheable = False
-            try:
-                o, norm, dest_loc = checker.check(unit, order)
-                hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail,
-                       format_order(norm))
-            except Illegal as e:
-                hit = (e, order)
-            if not checker.uncacheable:
-                if len(cache) > 100_000:
-                    cache.clear()
-                if checker.used_seas:
-                    cache[key] = _BY_SEAS
-                    cache[(key, checker.seas)] = hit
-                else:
-                    cache[key] = hit
+            if checker is None:
+                checker = MovementChecker(position)
+            hit = _check(checker, cache, key, unit, order)
         if len(hit) == 2:
-            checked[prov] = Checked(unit, Ord(Kind.HOLD, prov, unit.power, unit.type), g.text, order, illegal=hit[0])
-        else:
-            kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail, shown = hit
-            # positional: this runs for every unit of every phase
-            o = Ord(kind, prov, unit.power, unit.type, dest, tgt, convoyed, base, dloc, rail)
-            checked[prov] = Checked(unit, o, g.text, norm, dest_loc, None, shown)
-    _one_railroad_move(position, checked)
-    _settle_intent(checked, position)
+            checked[prov] = Checked(unit, Ord(HOLD, prov, unit.power, unit.type), g[1], order, illegal=hit[0])
+            continue
+        kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail_way, shown = hit
+        # positional: this runs for every unit of every phase
+        o = Ord(kind, prov, unit.power, unit.type, dest, tgt, convoyed, base, dloc, rail_way)
+        checked[prov] = Checked(unit, o, g[1], norm, dest_loc, None, shown)
+        if tgt is not None:
+            pairs.append(o)
+        if rail_way is not None:
+            rail = True
+    if rail:
+        _one_railroad_move(position, checked)
+    _settle_intent(checked, position, pairs)
     return checked, results
+
+
+def _parsed_texts(position: Position) -> dict:
+    """This board's movement-phase parses, by text (the same texts come back every turn)."""
+    key = ("movement_texts", position.variant.power_names)
+    cache = position.board._cache
+    parsed = cache.get(key)
+    if parsed is None:
+        parsed = cache[key] = {}
+    return parsed
+
+
+def _parse_movement(text: str, board: Board, words: dict[str, str]) -> tuple:
+    """(order, its unit's province); (error or waive or None, None) for no unit's order."""
+    try:
+        order = parse_order(text, board, PhaseType.MOVEMENT, words)
+    except OrderParseError as e:
+        return (e if text.strip() else None), None
+    if type(order) is Waive:
+        return order, None
+    return order, order.loc.partition("/")[0]
+
+
+def _misfit(power: str, text: str, order: Order, prov: str, unit: Unit | None) -> OrderResult:
+    if unit is None:
+        return OrderResult(power, text, format_order(order), Status.INVALID, "no such unit",
+                           f"there is no unit in {prov}", prov)
+    return OrderResult(power, text, format_order(order), Status.INVALID, "not your unit",
+                       f"the unit in {prov} belongs to {unit.power}", prov)
+
+
+def _check(checker: MovementChecker, cache: dict, key: tuple, unit: Unit, order: Order) -> tuple:
+    """Check one order and remember the outcome where it depends only on the key (or on
+    the key and the fleets at sea)."""
+    checker.used_seas = checker.uncacheable = False
+    try:
+        o, norm, dest_loc = checker.check(unit, order)
+        hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail,
+               format_order(norm))
+    except Illegal as e:
+        hit = (e, order)
+    if not checker.uncacheable:
+        if checker.used_seas:
+            cache[key] = _BY_SEAS
+            cache[(key, checker.seas)] = hit
+        else:
+            cache[key] = hit
+    return hit
 
 
 _BY_SEAS = object()  # marks a cached check whose answer depends on the fleets at sea
@@ -251,22 +341,24 @@ def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
         used.add(key)
 
 
-def _settle_intent(checked: dict[str, Checked], position: Position | None = None) -> None:
+def _settle_intent(checked: dict[str, Checked], position: Position | None = None,
+                   pairs: list[Ord] | None = None) -> None:
     """DATC 4.A.3: an army goes by sea between neighbours only if it says 'via convoy' or a
     fleet of its own power is legally ordered to convoy it (or, under the 1976 choice, only
     when it is convoyed and the unit ahead moves the other way); then match supports and
-    convoys."""
+    convoys. ``pairs``: the supports and convoys, where the caller knows them."""
+    if pairs is None:
+        pairs = [c.ord for c in checked.values() if c.ord.kind in (Kind.SUPPORT, Kind.CONVOY)]
     if position is not None and options.has(position, options.ADJACENT_CONVOY_BY_SWAP):
         _intent_by_swap(checked, position)
     else:
-        for c in checked.values():
-            o = c.ord
+        for o in pairs:
             if o.kind == Kind.CONVOY:
                 army = checked.get(o.target)
                 if army and army.ord.kind == Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
                     army.ord.convoyed = True
                     army.ord.base = 1
-    _match(checked)
+    _match(checked, pairs)
 
 
 def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
@@ -285,10 +377,9 @@ def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
             o.base = 1
 
 
-def _match(checked: dict[str, Checked]) -> None:
+def _match(checked: dict[str, Checked], pairs: list[Ord]) -> None:
     """Supports and convoys that don't match what the other unit does are void."""
-    for c in checked.values():
-        o = c.ord
+    for o in pairs:
         if o.kind == Kind.SUPPORT:
             t = checked.get(o.target)
             if t is None:
@@ -337,7 +428,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     rail = next((c for c in checked.values() if c.ord.rail is not None), None)
     stop: str | None = None  # where a railroad army stops short of its destination
     blockers: dict[str, int] = {}
-    res, ords = _resolve(position, checked, rail, stop, blockers, first=True)
+    res, ords, ok = _resolve(position, checked, rail, stop, blockers, first=True)
     if rail is not None:
         for _ in range(len(rail.ord.rail) + 2):
             found = railroad_break(position, rail, res, ords, stop)
@@ -345,17 +436,18 @@ def resolve_movement(position: Position) -> MovementOutcome:
                 break
             where, strength, stop = found
             blockers[where] = max(blockers.get(where, 0), strength)
-            res, ords = _resolve(position, checked, rail, stop, blockers)
-    ok = {prov: res.resolve(o) for prov, o in ords.items()}
+            res, ords, ok = _resolve(position, checked, rail, stop, blockers)
 
     # where everyone ends up
+    MOVE = Kind.MOVE
     moved: dict[str, Unit] = {}
     stayed: dict[str, Unit] = {}
     for prov, c in checked.items():
         o = ords[prov]
-        if o.kind == Kind.MOVE and ok[prov]:
+        if o.kind == MOVE and ok[prov]:
             u = c.unit
-            moved[o.dest] = Unit(u.power, u.type, c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest)
+            loc = c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest
+            moved[o.dest] = _unit(b, u.power, u.type, loc)
         else:
             stayed[prov] = c.unit
     dislodged: dict[str, Dislodged] = {}
@@ -373,20 +465,18 @@ def resolve_movement(position: Position) -> MovementOutcome:
     # standoffs: provinces left empty where a move with some strength failed
     contested = {p for p in blockers if p not in units}
     for prov, o in ords.items():
-        if o.kind == Kind.MOVE and not ok[prov] and o.dest not in units:
+        if o.kind == MOVE and not ok[prov] and o.dest not in units:
             if res.prevent_strength(o) > 0:
                 contested.add(o.dest)
 
+    append = results.append
     for prov, c in checked.items():
         if rail is not None and prov == rail.ord.prov and stop is not None:
             u = c.unit
-            results.append(OrderResult(u.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
-                                       f"the railroad move stopped in {stop}", prov))
+            append(OrderResult(u.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
+                               f"the railroad move stopped in {stop}", prov))
             continue
-        c_ord = c.ord
-        c.ord = ords[prov]
-        results.append(_report(c, ok[prov], prov in dislodged, res))
-        c.ord = c_ord
+        append(_report(c, ords[prov], ok[prov], prov in dislodged, res))
     retreat_map = {
         prov: Dislodged(d.unit, d.attacker_from, tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
@@ -395,13 +485,24 @@ def resolve_movement(position: Position) -> MovementOutcome:
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
 
 
+def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:
+    """Units are values: the same one is shared rather than made anew every phase."""
+    known = board._cache.get("moved_units")
+    if known is None or len(known) > 100_000:
+        known = board._cache["moved_units"] = {}
+    key = (power, utype, loc)
+    u = known.get(key)
+    if u is None:
+        u = known[key] = Unit(power, utype, loc)
+    return u
+
+
 def _resolve(position, checked, rail, stop, blockers, first: bool = False):
     """Resolve the turn; a railroad army stopped short moves only to ``stop``. The first
     time round the checked orders are used as they are; later rounds work on copies."""
     if first:
         res = Resolver(position.board, [c.ord for c in checked.values()], blockers=blockers)
-        res.run()
-        return res, {prov: c.ord for prov, c in checked.items()}
+        return res, {prov: c.ord for prov, c in checked.items()}, res.run()
     ords: dict[str, Ord] = {}
     for prov, c in checked.items():
         o = c.ord
@@ -409,14 +510,13 @@ def _resolve(position, checked, rail, stop, blockers, first: bool = False):
             if prov == rail.ord.prov:
                 o = (
                     Ord(Kind.HOLD, prov, o.power, o.utype) if stop == prov
-                    else replace(o, dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
+                    else o.fresh(dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
                 )
             elif o.kind == Kind.SUPPORT and o.target == rail.ord.prov and o.dest != stop:
-                o = replace(o, void=True)
-        ords[prov] = replace(o, supports=[], convoys=[], disrupted=False) if o is c.ord else o
+                o = o.fresh(void=True)
+        ords[prov] = o.fresh() if o is c.ord else o
     res = Resolver(position.board, list(ords.values()), blockers=blockers)
-    res.run()
-    return res, ords
+    return res, ords, res.run()
 
 
 def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[str, Ord], stop: str | None):
@@ -475,40 +575,43 @@ def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -
     return out
 
 
-def _report(c: Checked, ok: bool, was_dislodged: bool, res: Resolver) -> OrderResult:
+_SUCCEEDS, _FAILS, _INVALID = Status.SUCCEEDS, Status.FAILS, Status.INVALID
+
+
+def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) -> OrderResult:
+    """The result line of one unit's order (``o``: the order as finally resolved)."""
     u = c.unit
     if c.illegal is not None:
         shown = format_order(c.order) if c.order is not None else None
-        return OrderResult(u.power, c.text, shown, Status.INVALID, c.illegal.reason, c.illegal.detail, u.province)
-    o = c.ord
+        return OrderResult(u.power, c.text, shown, _INVALID, c.illegal.reason, c.illegal.detail, u.province)
     if c.order is None:
-        if c.text == "":  # several orders: reported already
-            return OrderResult(u.power, None, f"{u} H", Status.FAILS if was_dislodged else Status.SUCCEEDS,
-                               "dislodged" if was_dislodged else "several orders", None, u.province)
-        status = Status.FAILS if was_dislodged else Status.SUCCEEDS
-        return OrderResult(u.power, None, f"{u} H", status, "no order", None, u.province)
-    shown = c.shown or format_order(c.order)
-    if o.kind == Kind.HOLD:
-        st, why = (Status.FAILS, "dislodged") if was_dislodged else (Status.SUCCEEDS, None)
-    elif o.kind == Kind.MOVE:
+        if c.text == "":  # several orders: reported already; this line says it held
+            why = "dislodged" if was_dislodged else "several orders"
+        else:
+            why = "no order"
+        return OrderResult(u.power, None, f"{u} H", _FAILS if was_dislodged else _SUCCEEDS, why, None, u.province)
+    kind = o.kind
+    if kind == Kind.MOVE:
         if ok:
-            st, why = Status.SUCCEEDS, None
+            st, why = _SUCCEEDS, None
         elif o.convoyed and not res.path(o):
-            st, why = Status.FAILS, "no convoy"
+            st, why = _FAILS, "no convoy"
         else:
-            st, why = Status.FAILS, ("dislodged" if was_dislodged else "bounced")
+            st, why = _FAILS, ("dislodged" if was_dislodged else "bounced")
+    elif kind == Kind.HOLD:
+        st, why = (_FAILS, "dislodged") if was_dislodged else (_SUCCEEDS, None)
     elif o.void:
-        st, why = Status.INVALID, "void"
-    elif o.kind == Kind.SUPPORT:
+        st, why = _INVALID, "void"
+    elif kind == Kind.SUPPORT:
         if ok:
-            st, why = Status.SUCCEEDS, None
+            st, why = _SUCCEEDS, None
         else:
-            st, why = Status.FAILS, ("dislodged" if was_dislodged else "cut")
+            st, why = _FAILS, ("dislodged" if was_dislodged else "cut")
     else:  # convoy
         if was_dislodged:
-            st, why = Status.FAILS, "dislodged"
+            st, why = _FAILS, "dislodged"
         elif o.disrupted:
-            st, why = Status.FAILS, "paradox"
+            st, why = _FAILS, "paradox"
         else:
-            st, why = Status.SUCCEEDS, None
-    return OrderResult(u.power, c.text, shown, st, why, None, u.province)
+            st, why = _SUCCEEDS, None
+    return OrderResult(u.power, c.text, c.shown or format_order(c.order), st, why, None, u.province)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .board import UnitType, province_of
@@ -73,7 +74,14 @@ class Position:
 
     @property
     def all_rules(self) -> frozenset[str]:
-        return frozenset(self.variant.rules) | frozenset(self.rules)
+        # asked several times a phase: remembered per variant and rule list
+        key = (tuple(self.variant.rules), tuple(self.rules))
+        hit = _ALL_RULES.get(key)
+        if hit is None:
+            hit = frozenset(self.variant.rules) | frozenset(self.rules)
+            if len(_ALL_RULES) < 1000:
+                _ALL_RULES[key] = hit
+        return hit
 
     def with_orders(self, orders: Mapping[str, list[str] | tuple[str, ...]]) -> Position:
         return self.evolve(orders={p: tuple(o) for p, o in orders.items()})
@@ -140,6 +148,7 @@ class Position:
 
 
 _FIELDS = frozenset(Position.__dataclass_fields__)
+_ALL_RULES: dict[tuple, frozenset[str]] = {}
 _TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 _PHASES: dict[str, Phase] = {}
 
@@ -156,8 +165,26 @@ def _phase(text) -> Phase:
     return Phase.parse(text)
 
 
-def _unit_key(u: Unit) -> tuple[str, str]:
-    return (u.power, u.loc)
+_unit_key = attrgetter("power", "loc")  # units are listed by power, then place
+_KNOWN_KEYS = frozenset({"variant", "rules", "phase", "units", "dislodged", "contested", "centers", "orders"})
+
+
+def _new_position(**fields: Any) -> Position:
+    """A Position with every field given: the frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__``, which showed in every adjudication."""
+    new = object.__new__(Position)
+    new.__dict__.update(fields)
+    return new
+
+
+def _power_lookup(variant: Variant) -> tuple[dict[str, str], frozenset[str]]:
+    """(lower-case name -> power name, the exact names), made once per variant."""
+    cache = variant.board._cache
+    key = ("power_lookup", variant.power_names)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = ({p.lower(): p for p in variant.power_names}, frozenset(variant.power_names))
+    return hit
 
 
 class _PositionReader:
@@ -182,8 +209,7 @@ class _PositionReader:
         self.variant = variant
         self.board = variant.board
         self.names = name_table(variant.board)
-        self.powers = {p.name.lower(): p.name for p in variant.powers}
-        self.exact_powers = frozenset(variant.power_names)
+        self.powers, self.exact_powers = _power_lookup(variant)
         self.known_units = variant.board._cache.setdefault("units", {})
         rules = d.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
@@ -249,11 +275,18 @@ class _PositionReader:
         if not isinstance(cmap, Mapping):
             raise self.fail("centers", "expected an object of power -> list of centres")
         for power, cs in cmap.items():
-            pname = self.power(power, f"centers.{power}")
-            if not isinstance(cs, list):
+            pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
+            if type(cs) is not list:
                 raise self.fail(f"centers.{power}", "expected a list of centres")
+            try:
+                common = board_centers.issuperset(cs) and centers.keys().isdisjoint(cs) and len(set(cs)) == len(cs)
+            except TypeError:  # something unhashable in the list: reported below
+                common = False
+            if common:  # all known centres, none seen before
+                centers.update(dict.fromkeys(cs, pname))
+                continue
             for c in cs:
-                if type(c) is str and c in board_centers and c not in centers:  # the common case
+                if type(c) is str and c in board_centers and c not in centers:
                     centers[c] = pname
                     continue
                 prov = province_of(self.location(c, f"centers.{power}"))
@@ -267,14 +300,13 @@ class _PositionReader:
         if not isinstance(omap, Mapping):
             raise self.fail("orders", "expected an object of power -> list of orders")
         for power, texts in omap.items():
-            pname = self.power(power, f"orders.{power}")
+            pname = power if power in self.exact_powers else self.power(power, f"orders.{power}")
             if isinstance(texts, str):
                 texts = [t for t in texts.splitlines() if t.strip()]
-            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            if type(texts) is not list or not all(type(t) is str for t in texts):
                 raise self.fail(f"orders.{power}", "expected a list of order texts")
-            orders[pname] = orders.get(pname, ()) + tuple(texts)
-        known = {"variant", "rules", "phase", "units", "dislodged", "contested", "centers", "orders"}
-        extra = {k: v for k, v in d.items() if k not in known}
+            orders[pname] = orders[pname] + tuple(texts) if pname in orders else tuple(texts)
+        extra = {k: v for k, v in d.items() if k not in _KNOWN_KEYS} if not _KNOWN_KEYS.issuperset(d) else {}
         if "players" in extra:
             from .rules.secret_powers import check_players
 
@@ -282,7 +314,7 @@ class _PositionReader:
                 check_players(extra["players"], variant.power_names)
             except ValueError as e:
                 raise self.fail("players", str(e).removeprefix("players: ")) from None
-        return Position(
+        return _new_position(
             variant=variant,
             phase=phase,
             units=units,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .board import Board, UnitType
 
@@ -28,27 +27,50 @@ class Kind:
     CONVOY = "convoy"
 
 
-@dataclass(eq=False, slots=True)
 class Ord:
-    """One unit's effective order, as the resolver sees it (provinces, not coasts)."""
+    """One unit's effective order, as the resolver sees it (provinces, not coasts).
 
-    kind: str  # a Kind
-    prov: str
-    power: str
-    utype: UnitType
-    dest: str | None = None  # move: target province; support/convoy: supported move's target
-    target: str | None = None  # support/convoy: the supported or convoyed unit's province
-    convoyed: bool = False  # move: travels by convoy (path decision applies)
-    base: int = 1  # move: strength before supports (0 across a difficult border)
-    dest_loc: str | None = None  # move: exact destination; support: the coast it names, if any
-    rail: tuple[str, ...] | None = None  # move by railroad: the provinces passed on the way
-    void: bool = False  # support/convoy: does not match what the other unit does
-    disrupted: bool = False  # convoy: made to hold by the Szykman rule
-    # filled by the resolver
-    supports: list[Ord] = field(default_factory=list)
-    convoys: list[Ord] = field(default_factory=list)
-    state: int = 0  # the decision: unresolved, guessing or resolved
-    result: bool = False
+    A plain slotted class, not a dataclass: one is made for every unit of every phase,
+    and the supports and convoys lists are made only for the orders that receive some.
+    """
+
+    __slots__ = ("kind", "prov", "power", "utype", "dest", "target", "convoyed", "base", "dest_loc", "rail",
+                 "void", "disrupted", "supports", "convoys", "state", "result")
+
+    def __init__(self, kind: str, prov: str, power: str, utype: UnitType, dest: str | None = None,
+                 target: str | None = None, convoyed: bool = False, base: int = 1,
+                 dest_loc: str | None = None, rail: tuple[str, ...] | None = None, void: bool = False):
+        self.kind = kind  # a Kind
+        self.prov = prov
+        self.power = power
+        self.utype = utype
+        self.dest = dest  # move: target province; support/convoy: supported move's target
+        self.target = target  # support/convoy: the supported or convoyed unit's province
+        self.convoyed = convoyed  # move: travels by convoy (path decision applies)
+        self.base = base  # move: strength before supports (0 across a difficult border)
+        self.dest_loc = dest_loc  # move: exact destination; support: the coast it names, if any
+        self.rail = rail  # move by railroad: the provinces passed on the way
+        self.void = void  # support/convoy: does not match what the other unit does
+        self.disrupted = False  # convoy: made to hold by the Szykman rule
+        # filled by the resolver
+        self.supports: list[Ord] | tuple = _NONE
+        self.convoys: list[Ord] | tuple = _NONE
+        self.state = 0  # the decision: unresolved, guessing or resolved
+        self.result = False
+
+    def fresh(self, **changes) -> Ord:
+        """A copy for another resolution: the resolver's fields cleared, some fields changed."""
+        o = Ord(self.kind, self.prov, self.power, self.utype, self.dest, self.target, self.convoyed, self.base,
+                self.dest_loc, self.rail, self.void)
+        for k, v in changes.items():
+            setattr(o, k, v)
+        return o
+
+    def __repr__(self) -> str:
+        return f"Ord({self.kind} {self.prov} -> {self.dest} [{self.target}])"
+
+
+_NONE: tuple = ()  # shared empty supports/convoys
 
 
 # decision states (plain ints: the resolver's hot path)
@@ -88,29 +110,37 @@ class Resolver:
         # strength: an army passing by railroad stands off a unit entering its line.
         self.blockers = blockers or {}
         self.backup = backup
-        self.by_prov: dict[str, Ord] = {o.prov: o for o in orders}
-        self.moves_into: dict[str, list[Ord]] = defaultdict(list)
-        self.hold_supports: dict[str, list[Ord]] = defaultdict(list)
+        by_prov: dict[str, Ord] = {}
+        moves_into: dict[str, list[Ord]] = defaultdict(list)
+        hold_supports: dict[str, list[Ord]] = defaultdict(list)
+        linked: list[Ord] = []  # supports and convoys
+        MOVE, HOLD = Kind.MOVE, Kind.HOLD
         for o in orders:
-            if o.kind == Kind.MOVE:
-                self.moves_into[o.dest].append(o)
-        for o in orders:
-            if o.void:
-                continue
+            by_prov[o.prov] = o
+            o.state = _UNRESOLVED
+            if o.kind == MOVE:
+                moves_into[o.dest].append(o)
+            elif o.kind != HOLD and not o.void:
+                linked.append(o)
+        for o in linked:
+            t = by_prov.get(o.target)
             if o.kind == Kind.SUPPORT:
-                t = self.by_prov.get(o.target)
                 if t is None:
                     o.void = True
                 elif o.dest is None:
-                    self.hold_supports[o.target].append(o)
-                else:
+                    hold_supports[o.target].append(o)
+                elif t.supports:
                     t.supports.append(o)
-            elif o.kind == Kind.CONVOY:
-                t = self.by_prov.get(o.target)
-                if t is not None:
+                else:
+                    t.supports = [o]
+            elif t is not None:  # a convoy
+                if t.convoys:
                     t.convoys.append(o)
-        for o in orders:
-            o.state = _UNRESOLVED
+                else:
+                    t.convoys = [o]
+        self.by_prov = by_prov
+        self.moves_into = moves_into
+        self.hold_supports = hold_supports
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
@@ -174,7 +204,18 @@ class Resolver:
         o.state = _UNRESOLVED
 
     def run(self) -> dict[str, bool]:
-        return {o.prov: self.resolve(o) for o in self.by_prov.values()}
+        # Most units are attacked by nobody: a hold, convoy or support then stands (a
+        # support not void is given), with no guess to make.
+        moves_into = self.moves_into
+        MOVE = Kind.MOVE
+        out = {}
+        for prov, o in self.by_prov.items():
+            if o.kind != MOVE and o.state == _UNRESOLVED and not moves_into.get(prov):
+                o.result = out[prov] = not (o.void and o.kind == Kind.SUPPORT)
+                o.state = _RESOLVED
+            else:
+                out[prov] = self.resolve(o)
+        return out
 
     # -- decisions -------------------------------------------------------------------------
 
