@@ -182,6 +182,10 @@ class Board:
             return dst_prov in self.army_adj.get(province_of(src), ())
         return bool(self.fleet_targets(src, dst_prov))
 
+    @cached_property
+    def sea_provinces(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.provinces.values() if p.kind is ProvinceKind.SEA)
+
     def is_sea(self, prov: str) -> bool:
         return self.provinces[prov].kind is ProvinceKind.SEA
 

@@ -14,7 +14,7 @@ from .board import Board
 
 
 def fleet_seas(board: Board, fleet_provinces: Iterable[str]) -> frozenset[str]:
-    return frozenset(p for p in fleet_provinces if board.is_sea(p))
+    return board.sea_provinces.intersection(fleet_provinces)
 
 
 def route_exists(board: Board, src: str, dst: str, seas: frozenset[str]) -> bool:

@@ -11,7 +11,19 @@ from dataclasses import dataclass
 
 from . import convoys
 from .board import Board, ProvinceKind, UnitType, province_of
-from .orders import Convoy, Hold, Move, Order, OrderParseError, RailMove, Retreat, Support, Waive, format_order, parse_order
+from .orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    OrderParseError,
+    RailMove,
+    Retreat,
+    Support,
+    Waive,
+    format_order,
+    parse_order,
+)
 from .orderset import power_words
 from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
@@ -21,17 +33,45 @@ from .rules import options, railroad
 from .rules.borders import closed_provinces, is_difficult
 
 
-@dataclass(slots=True)
-class Checked:
-    """An order after the checks: what the resolver gets, and how to report it."""
+class Checked(Ord):
+    """A unit's order after the checks: the order the resolver decides (an :class:`Ord`,
+    kept in one object with what reports need: one object per unit and phase)."""
 
-    unit: Unit
-    ord: Ord
-    text: str | None
-    order: Order | None  # normalised order (coasts settled), None if none given
-    dest_loc: str | None = None  # a move's exact destination (coast)
-    illegal: Illegal | None = None
-    shown: str | None = None  # the order in the short form, when already known
+    __slots__ = ("unit", "text", "order", "illegal", "shown")
+
+    def __init__(self, unit: Unit, text: str | None, order: Order | None, kind: str = Kind.HOLD,
+                 dest: str | None = None, target: str | None = None, convoyed: bool = False, base: int = 1,
+                 dest_loc: str | None = None, rail: tuple[str, ...] | None = None,
+                 illegal: Illegal | None = None, shown: str | None = None):
+        # Ord's fields, set here rather than through Ord.__init__: this runs for every unit
+        self.kind = kind
+        self.prov = unit.province
+        self.power = unit.power
+        self.utype = unit.type
+        self.dest = dest
+        self.target = target
+        self.convoyed = convoyed
+        self.base = base
+        self.dest_loc = dest_loc
+        self.rail = rail
+        self.void = False
+        self.disrupted = False
+        self.supports = ()
+        self.convoys = ()
+        self.state = 0
+        self.result = False
+        self.unit = unit
+        self.text = text  # as the player wrote it; None: no order; "": several (it holds)
+        self.order = order  # normalised (coasts settled), None if none given
+        self.illegal = illegal
+        self.shown = shown  # the order in the short form, when already known
+
+    def make_hold(self, illegal: Illegal) -> None:
+        """The order can't stand after all: the unit holds, and the report says why."""
+        self.kind = Kind.HOLD
+        self.dest = self.target = self.dest_loc = self.rail = None
+        self.convoyed = False
+        self.illegal = illegal
 
 
 class MovementChecker:
@@ -48,9 +88,8 @@ class MovementChecker:
         """Seas with a fleet in them (worked out only when a convoy question comes up)."""
         self.used_seas = True
         if self._seas is None:
-            self._seas = convoys.fleet_seas(
-                self.board, (u.province for u in self.pos.units.values() if u.type is UnitType.FLEET)
-            )
+            # units are kept by province, and only fleets stand at sea
+            self._seas = self.board.sea_provinces.intersection(self.pos.units)
         return self._seas
 
     def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:
@@ -182,8 +221,9 @@ class MovementChecker:
         return o, Convoy(unit.type, unit.loc, order.target_unit, target, dest), None
 
 
-def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResult]]:
-    """Every unit's checked order (units without one hold), and lines for unusable texts.
+def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResult], Checked | None]:
+    """Every unit's checked order (units without one hold), lines for unusable texts, and
+    the unit that moves by railroad, if one does.
 
     This runs for every unit of every phase, so it is written for speed: texts are parsed
     once per board, and most checks depend only on the board, the unit and the order, so
@@ -195,8 +235,8 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     parsed = _parsed_texts(position)
     bad: list[OrderResult] = []  # unparsable texts, then texts for no unit of the power's
     misfits: list[OrderResult] = []
-    chosen: dict[str, tuple[str, str, Order]] = {}
-    doubled: dict[str, list[tuple[str, str, Order]]] | None = None
+    chosen: dict[str, tuple[str, str, Order, str | None]] = {}  # power, text, order, its target
+    doubled: dict[str, list[tuple[str, str, Order, str | None]]] | None = None
     for power, texts in position.orders.items():
         for text in texts:
             hit = parsed.get(text)
@@ -205,7 +245,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                 if len(parsed) >= 50_000:
                     parsed.clear()
                 parsed[text] = hit
-            order, prov = hit
+            order, prov, target = hit
             if prov is None:  # a parse error, a waive or a blank line
                 if type(order) is OrderParseError:
                     bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(order)))
@@ -216,16 +256,16 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             if unit is None or unit.power != power:
                 misfits.append(_misfit(power, text, order, prov, unit))
             elif doubled is not None and prov in doubled:
-                doubled[prov].append((power, text, order))
+                doubled[prov].append((power, text, order, target))
             elif prov in chosen:
                 if doubled is None:
                     doubled = {}
-                doubled[prov] = [chosen.pop(prov), (power, text, order)]
+                doubled[prov] = [chosen.pop(prov), (power, text, order, target)]
             else:
-                chosen[prov] = (power, text, order)
+                chosen[prov] = (power, text, order, target)
     if doubled:
         for prov, gs in doubled.items():
-            for power, text, order in gs:
+            for power, text, order, _ in gs:
                 misfits.append(OrderResult(power, text, format_order(order), Status.INVALID, "several orders",
                                            f"{len(gs)} orders for the unit in {prov}; it holds", prov))
     results = bad + misfits
@@ -237,17 +277,17 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     checker: MovementChecker | None = None
     checked: dict[str, Checked] = {}
     pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
-    rail = False
-    HOLD = Kind.HOLD
+    rail: Checked | None = None  # the unit ordered to move by railroad, if any
     for prov, unit in units.items():
         g = chosen.get(prov)
         if g is None:
             text = "" if doubled and prov in doubled else None
-            checked[prov] = Checked(unit, Ord(HOLD, prov, unit.power, unit.type), text, None)
+            checked[prov] = Checked(unit, text, None)
             continue
         order = g[2]
-        t = type(order)
-        other = units.get(order.target.partition("/")[0]) if t is Support or t is Convoy else None
+        # the supported or convoyed unit: the check depends on its type
+        tp = g[3]
+        other = units.get(tp) if tp is not None else None
         # id(order): parsed orders are shared objects; the entry keeps its order alive
         key = (unit.type, unit.loc, id(order), other.type if other is not None else None)
         hit = cache.get(key)
@@ -260,20 +300,20 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                 checker = MovementChecker(position)
             hit = _check(checker, cache, key, unit, order)
         if len(hit) == 2:
-            checked[prov] = Checked(unit, Ord(HOLD, prov, unit.power, unit.type), g[1], order, illegal=hit[0])
+            checked[prov] = Checked(unit, g[1], order, illegal=hit[0])
             continue
-        kind, dest, tgt, convoyed, base, dloc, norm, dest_loc, _, rail_way, shown = hit
+        kind, dest, tgt, convoyed, base, dloc, norm, _, rail_way, shown = hit
         # positional: this runs for every unit of every phase
-        o = Ord(kind, prov, unit.power, unit.type, dest, tgt, convoyed, base, dloc, rail_way)
-        checked[prov] = Checked(unit, o, g[1], norm, dest_loc, None, shown)
+        o = checked[prov] = Checked(unit, g[1], norm, kind, dest, tgt, convoyed, base, dloc, rail_way, None, shown)
         if tgt is not None:
             pairs.append(o)
         if rail_way is not None:
-            rail = True
-    if rail:
-        _one_railroad_move(position, checked)
+            rail = checked[prov]
+    if rail is not None:
+        _one_railroad_move(position, checked)  # the first keeps the line; others hold
+        rail = next((c for c in checked.values() if c.rail is not None), None)
     _settle_intent(checked, position, pairs)
-    return checked, results
+    return checked, results, rail
 
 
 def _parsed_texts(position: Position) -> dict:
@@ -287,14 +327,17 @@ def _parsed_texts(position: Position) -> dict:
 
 
 def _parse_movement(text: str, board: Board, words: dict[str, str]) -> tuple:
-    """(order, its unit's province); (error or waive or None, None) for no unit's order."""
+    """(order, its unit's province, the province of the unit it supports or convoys);
+    (error or waive or None, None, None) for no unit's order."""
     try:
         order = parse_order(text, board, PhaseType.MOVEMENT, words)
     except OrderParseError as e:
-        return (e if text.strip() else None), None
+        return (e if text.strip() else None), None, None
     if type(order) is Waive:
-        return order, None
-    return order, order.loc.partition("/")[0]
+        return order, None, None
+    t = type(order)
+    target = order.target.partition("/")[0] if t is Support or t is Convoy else None
+    return order, order.loc.partition("/")[0], target
 
 
 def _misfit(power: str, text: str, order: Order, prov: str, unit: Unit | None) -> OrderResult:
@@ -310,9 +353,8 @@ def _check(checker: MovementChecker, cache: dict, key: tuple, unit: Unit, order:
     the key and the fleets at sea)."""
     checker.used_seas = checker.uncacheable = False
     try:
-        o, norm, dest_loc = checker.check(unit, order)
-        hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, dest_loc, order, o.rail,
-               format_order(norm))
+        o, norm, _ = checker.check(unit, order)
+        hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, order, o.rail, format_order(norm))
     except Illegal as e:
         hit = (e, order)
     if not checker.uncacheable:
@@ -331,13 +373,12 @@ def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
     """Only one army a turn may use a railroad line: the first ordered keeps it."""
     used: set[tuple[str, ...]] = set()
     for prov, c in checked.items():
-        if c.ord.rail is None:
+        if c.rail is None:
             continue
-        line = railroad.line_for(position.board, prov, c.ord.dest)
+        line = railroad.line_for(position.board, prov, c.dest)
         key = line.provinces if line else ()
         if key in used:
-            c.ord = Ord(Kind.HOLD, prov, c.unit.power, c.unit.type)
-            c.illegal = Illegal("illegal", "only one army a turn may use the railroad")
+            c.make_hold(Illegal("illegal", "only one army a turn may use the railroad"))
         used.add(key)
 
 
@@ -348,30 +389,30 @@ def _settle_intent(checked: dict[str, Checked], position: Position | None = None
     when it is convoyed and the unit ahead moves the other way); then match supports and
     convoys. ``pairs``: the supports and convoys, where the caller knows them."""
     if pairs is None:
-        pairs = [c.ord for c in checked.values() if c.ord.kind in (Kind.SUPPORT, Kind.CONVOY)]
+        pairs = [c for c in checked.values() if c.kind in (Kind.SUPPORT, Kind.CONVOY)]
     if position is not None and options.has(position, options.ADJACENT_CONVOY_BY_SWAP):
         _intent_by_swap(checked, position)
     else:
         for o in pairs:
             if o.kind == Kind.CONVOY:
                 army = checked.get(o.target)
-                if army and army.ord.kind == Kind.MOVE and army.ord.dest == o.dest and army.unit.power == o.power:
-                    army.ord.convoyed = True
-                    army.ord.base = 1
+                if army and army.kind == Kind.MOVE and army.dest == o.dest and army.unit.power == o.power:
+                    army.convoyed = True
+                    army.base = 1
     _match(checked, pairs)
 
 
 def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
     board = position.board
-    convoyed_to = {(c.ord.target, c.ord.dest) for c in checked.values() if c.ord.kind == Kind.CONVOY}
+    convoyed_to = {(c.target, c.dest) for c in checked.values() if c.kind == Kind.CONVOY}
     for prov, c in checked.items():
-        o = c.ord
+        o = c
         if o.kind != Kind.MOVE or c.unit.type is not UnitType.ARMY or o.rail is not None:
             continue
         if o.dest not in board.army_adj.get(prov, ()):
             continue  # not a neighbour: by sea anyway
         ahead = checked.get(o.dest)
-        swap = ahead is not None and ahead.ord.kind == Kind.MOVE and ahead.ord.dest == prov
+        swap = ahead is not None and ahead.kind == Kind.MOVE and ahead.dest == prov
         o.convoyed = (prov, o.dest) in convoyed_to and swap
         if o.convoyed:
             o.base = 1
@@ -385,18 +426,18 @@ def _match(checked: dict[str, Checked], pairs: list[Ord]) -> None:
             if t is None:
                 o.void = True
             elif o.dest is None:
-                o.void = t.ord.kind == Kind.MOVE
+                o.void = t.kind == Kind.MOVE
             else:
                 # a coast named in the support must be the one moved to (DATC 6.B.9, 4.B.4)
                 o.void = not (
-                    t.ord.kind == Kind.MOVE
-                    and t.ord.dest == o.dest
-                    and (o.dest_loc is None or t.unit.type is not UnitType.FLEET or o.dest_loc == t.ord.dest_loc)
+                    t.kind == Kind.MOVE
+                    and t.dest == o.dest
+                    and (o.dest_loc is None or t.unit.type is not UnitType.FLEET or o.dest_loc == t.dest_loc)
                 )
         elif o.kind == Kind.CONVOY:
             t = checked.get(o.target)
             o.void = not (
-                t is not None and t.ord.kind == Kind.MOVE and t.ord.dest == o.dest and t.ord.convoyed
+                t is not None and t.kind == Kind.MOVE and t.dest == o.dest and t.convoyed
             )
 
 
@@ -423,14 +464,13 @@ class Battles:
 
 
 def resolve_movement(position: Position) -> MovementOutcome:
-    checked, results = check_orders(position)
+    checked, results, rail = check_orders(position)
     b = position.board
-    rail = next((c for c in checked.values() if c.ord.rail is not None), None)
     stop: str | None = None  # where a railroad army stops short of its destination
     blockers: dict[str, int] = {}
     res, ords, ok = _resolve(position, checked, rail, stop, blockers, first=True)
     if rail is not None:
-        for _ in range(len(rail.ord.rail) + 2):
+        for _ in range(len(rail.rail) + 2):
             found = railroad_break(position, rail, res, ords, stop)
             if found is None:
                 break
@@ -442,14 +482,17 @@ def resolve_movement(position: Position) -> MovementOutcome:
     MOVE = Kind.MOVE
     moved: dict[str, Unit] = {}
     stayed: dict[str, Unit] = {}
+    failed: list[Ord] = []  # moves that failed
     for prov, c in checked.items():
         o = ords[prov]
-        if o.kind == MOVE and ok[prov]:
-            u = c.unit
-            loc = c.dest_loc if o.dest == c.ord.dest and c.dest_loc else o.dest
-            moved[o.dest] = _unit(b, u.power, u.type, loc)
-        else:
-            stayed[prov] = c.unit
+        if o.kind == MOVE:
+            if ok[prov]:
+                u = c.unit
+                loc = o.dest_loc or o.dest  # the coast, for a fleet
+                moved[o.dest] = _unit(b, u.power, u.type, loc)
+                continue
+            failed.append(o)
+        stayed[prov] = c.unit
     dislodged: dict[str, Dislodged] = {}
     units: dict[str, Unit] = {}
     for prov, u in stayed.items():
@@ -464,14 +507,13 @@ def resolve_movement(position: Position) -> MovementOutcome:
 
     # standoffs: provinces left empty where a move with some strength failed
     contested = {p for p in blockers if p not in units}
-    for prov, o in ords.items():
-        if o.kind == MOVE and not ok[prov] and o.dest not in units:
-            if res.prevent_strength(o) > 0:
-                contested.add(o.dest)
+    for o in failed:
+        if o.dest not in units and res.prevent_strength(o) > 0:
+            contested.add(o.dest)
 
     append = results.append
     for prov, c in checked.items():
-        if rail is not None and prov == rail.ord.prov and stop is not None:
+        if rail is not None and prov == rail.prov and stop is not None:
             u = c.unit
             append(OrderResult(u.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
                                f"the railroad move stopped in {stop}", prov))
@@ -501,20 +543,20 @@ def _resolve(position, checked, rail, stop, blockers, first: bool = False):
     """Resolve the turn; a railroad army stopped short moves only to ``stop``. The first
     time round the checked orders are used as they are; later rounds work on copies."""
     if first:
-        res = Resolver(position.board, [c.ord for c in checked.values()], blockers=blockers)
-        return res, {prov: c.ord for prov, c in checked.items()}, res.run()
+        res = Resolver(position.board, list(checked.values()), blockers=blockers)
+        return res, checked, res.run()
     ords: dict[str, Ord] = {}
     for prov, c in checked.items():
-        o = c.ord
+        o: Ord = c
         if rail is not None and stop is not None:
-            if prov == rail.ord.prov:
+            if prov == rail.prov:
                 o = (
                     Ord(Kind.HOLD, prov, o.power, o.utype) if stop == prov
                     else o.fresh(dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
                 )
-            elif o.kind == Kind.SUPPORT and o.target == rail.ord.prov and o.dest != stop:
+            elif o.kind == Kind.SUPPORT and o.target == rail.prov and o.dest != stop:
                 o = o.fresh(void=True)
-        ords[prov] = o.fresh() if o is c.ord else o
+        ords[prov] = o.fresh() if o is c else o
     res = Resolver(position.board, list(ords.values()), blockers=blockers)
     return res, ords, res.run()
 
@@ -522,10 +564,10 @@ def _resolve(position, checked, rail, stop, blockers, first: bool = False):
 def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[str, Ord], stop: str | None):
     """The first break on a railroad army's way, as (province, strength to stand off with,
     where the army stops), or None if it goes as far as it now tries to."""
-    o = ords[rail.ord.prov]
+    o = ords[rail.prov]
     power = rail.unit.power
-    dest = rail.ord.dest
-    way = rail.ord.rail
+    dest = rail.dest
+    way = rail.rail
     end: dict[str, Ord] = {}  # who is where after this resolution (the railroad army aside)
     for x in ords.values():
         if x is not o and x.kind == Kind.MOVE and res.resolve(x):
@@ -554,7 +596,7 @@ def _stop_before(position, rail: Checked, way: tuple[str, ...], i: int, end: dic
     for p in reversed(way[:i]):
         if p not in end:
             return p
-    return rail.ord.prov
+    return rail.prov
 
 
 def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:

@@ -40,7 +40,11 @@ class Phase:
         return cls(m.group(1), int(m.group(2)), PhaseType(m.group(3)))
 
     def __str__(self) -> str:
-        return f"{self.season}{self.year}{self.type.value}"
+        # written into every result: made once per phase object
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = self.__dict__["_text"] = f"{self.season}{self.year}{self.type.value}"
+        return text
 
     @property
     def long_name(self) -> str:

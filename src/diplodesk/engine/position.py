@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from operator import attrgetter
 from typing import Any
 
@@ -92,8 +93,8 @@ class Position:
         new = object.__new__(Position)
         d = new.__dict__
         d.update(self.__dict__)
-        unknown = set(changes) - _FIELDS
-        if unknown:
+        if not _FIELDS.issuperset(changes):
+            unknown = set(changes) - _FIELDS
             raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
         d.update(changes)
         return new
@@ -124,7 +125,8 @@ class Position:
             "variant": self.variant_ref or self.variant.id,
             "rules": list(self.rules),
             "phase": str(self.phase),
-            "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
+            "units": [{"power": u.power, "type": str(u.type), "at": u.loc}  # Unit.to_json, inline: hot
+                      for u in sorted(self.units.values(), key=_unit_key)],
         }
         for _prov, (power, at) in sorted(self.choices.items()):
             d["units"].append({"power": power, "type": "?", "at": at, "choice": True})
@@ -219,31 +221,26 @@ class _PositionReader:
             variant.calendar.check(phase)
         except ValueError as e:
             raise self.fail("phase", str(e)) from None
-        units: dict[str, Unit] = {}
+        units = self.known_units_only()
         choices: dict[str, tuple[str, str]] = {}
-        known = self.known_units
-        for i, u in enumerate(self.list_of("units")):
-            if type(u) is dict and len(u) == 3:  # the common case: a unit seen before
-                a, b, c = u.get("power"), u.get("type"), u.get("at")
-                hit = known.get((a, b, c)) if type(a) is str and type(b) is str and type(c) is str else None
-                if hit is not None and hit.province not in units and hit.province not in choices:
-                    units[hit.province] = hit
+        if units is None:
+            units = {}
+            for i, u in enumerate(self.list_of("units")):
+                where = f"units[{i}]"
+                if isinstance(u, Mapping) and (u.get("type") == "?" or u.get("choice")):
+                    power = self.power(u.get("power"), f"{where}.power")
+                    at = self.location(u.get("at"), f"{where}.at")
+                    prov = province_of(at)
+                    if self.board.provinces[prov].kind.value not in ("coast", "land", "sea"):
+                        raise self.fail(f"{where}.at", f"no unit can stand in {prov}")
+                    if prov in units or prov in choices:
+                        raise self.fail(where, f"{prov} already holds a unit")
+                    choices[prov] = (power, at)
                     continue
-            where = f"units[{i}]"
-            if isinstance(u, Mapping) and (u.get("type") == "?" or u.get("choice")):
-                power = self.power(u.get("power"), f"{where}.power")
-                at = self.location(u.get("at"), f"{where}.at")
-                prov = province_of(at)
-                if self.board.provinces[prov].kind.value not in ("coast", "land", "sea"):
-                    raise self.fail(f"{where}.at", f"no unit can stand in {prov}")
-                if prov in units or prov in choices:
-                    raise self.fail(where, f"{prov} already holds a unit")
-                choices[prov] = (power, at)
-                continue
-            unit = self.unit(u, where)
-            if unit.province in units or unit.province in choices:
-                raise self.fail(where, f"{unit.province} already holds a unit")
-            units[unit.province] = unit
+                unit = self.unit(u, where)
+                if unit.province in units or unit.province in choices:
+                    raise self.fail(where, f"{unit.province} already holds a unit")
+                units[unit.province] = unit
         dislodged: dict[str, Dislodged] = {}
         for i, u in enumerate(self.list_of("dislodged")):
             where = f"dislodged[{i}]"
@@ -303,7 +300,7 @@ class _PositionReader:
             pname = power if power in self.exact_powers else self.power(power, f"orders.{power}")
             if isinstance(texts, str):
                 texts = [t for t in texts.splitlines() if t.strip()]
-            if type(texts) is not list or not all(type(t) is str for t in texts):
+            if type(texts) is not list or not all(map(isinstance, texts, repeat(str))):
                 raise self.fail(f"orders.{power}", "expected a list of order texts")
             orders[pname] = orders[pname] + tuple(texts) if pname in orders else tuple(texts)
         extra = {k: v for k, v in d.items() if k not in _KNOWN_KEYS} if not _KNOWN_KEYS.issuperset(d) else {}
@@ -327,6 +324,23 @@ class _PositionReader:
             variant_ref=ref,
             extra=extra,
         )
+
+    def known_units_only(self) -> dict[str, Unit] | None:
+        """The units by province, if each is one seen before in the canonical form
+        (the common case, kept short), else None."""
+        known = self.known_units
+        units: dict[str, Unit] = {}
+        try:
+            for u in self.data.get("units", ()):
+                if len(u) != 3:
+                    return None
+                hit = known[(u["power"], u["type"], u["at"])]
+                if hit.province in units:
+                    return None
+                units[hit.province] = hit
+        except (KeyError, TypeError):  # new, unhashable or not a unit: the long way
+            return None
+        return units
 
     def list_of(self, key: str) -> list:
         v = self.data.get(key, [])

@@ -62,9 +62,10 @@ def process(position: Position) -> Outcome:
 def _after_turn(position: Position, results: list[OrderResult], units: dict[str, Unit]) -> Outcome:
     cal = position.variant.calendar
     phase = position.phase
-    centers = dict(position.centers)
+    centers = position.centers  # unchanged but after a build turn (positions are values)
     build_turn = cal.is_build_season(phase.season)
     if build_turn:
+        centers = dict(centers)
         board = position.board
         for prov, u in units.items():
             if board.provinces[prov].center:
@@ -120,6 +121,10 @@ def outcome_to_json(outcome: Outcome) -> dict:
         nxt["winner"] = outcome.winner
     return {
         "phase": str(outcome.phase),
-        "orders": [r.to_json() for r in outcome.results],
+        "orders": [  # OrderResult.to_json, inline where there is no detail: this is hot
+            {"power": r.power, "text": r.text, "order": r.order, "status": str(r.status), "reason": r.reason}
+            if not r.detail else r.to_json()
+            for r in outcome.results
+        ],
         "next": nxt,
     }
