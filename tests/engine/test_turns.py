@@ -79,6 +79,22 @@ def test_every_unit_without_an_order_is_listed():
                     "reason": "no order"}
 
 
+def test_a_unit_with_several_orders_holds_and_each_order_says_why():
+    # DATC 4.D.3: several orders for one unit -> none of them counts, the unit holds
+    pos = {"variant": "standard", "phase": "S1901M",
+           "units": [U("Germany", "A", "mun"), U("Germany", "A", "ber"), U("France", "A", "bur")],
+           "orders": {"Germany": ["A mun - bur", "A ber - sil", "A mun S A ber - sil", "A mun H"],
+                      "France": ["A bur - mun"]}}
+    res = adjudicate(pos)
+    several = [r for r in res["orders"] if r["reason"] == "several orders"]
+    assert [r["text"] for r in several] == ["A mun - bur", "A mun S A ber - sil", "A mun H", None]
+    assert [r["status"] for r in several] == ["invalid", "invalid", "invalid", "succeeds"]
+    by_text = {r["text"]: r for r in res["orders"] if r["text"]}
+    assert by_text["A ber - sil"]["status"] == "succeeds"  # not supported, not needed
+    assert by_text["A bur - mun"]["reason"] == "bounced"  # the German army holds in Munich
+    assert {"power": "Germany", "type": "A", "at": "mun"} in res["next"]["units"]
+
+
 def test_wrong_orders_are_results_not_errors():
     pos = {"variant": "standard", "phase": "S1901M",
            "units": [U("Austria", "A", "vie"), U("Italy", "A", "ven")],

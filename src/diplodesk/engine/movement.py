@@ -235,8 +235,15 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     parsed = _parsed_texts(position)
     bad: list[OrderResult] = []  # unparsable texts, then texts for no unit of the power's
     misfits: list[OrderResult] = []
-    chosen: dict[str, tuple[str, str, Order, str | None]] = {}  # power, text, order, its target
-    doubled: dict[str, list[tuple[str, str, Order, str | None]]] | None = None
+    given: dict[str, Checked] = {}  # each unit's order, checked as soon as it is read
+    doubled: dict[str, list[tuple[str, str, Order]]] | None = None  # several orders: it holds
+    season = position.phase.season
+    cache = bcache.get(("checks", season))
+    if cache is None or len(cache) > 100_000:
+        cache = bcache[("checks", season)] = {}
+    checker: MovementChecker | None = None
+    pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
+    rail = False  # is some unit ordered to move by railroad?
     for power, texts in position.orders.items():
         for text in texts:
             hit = parsed.get(text)
@@ -245,7 +252,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                 if len(parsed) >= 50_000:
                     parsed.clear()
                 parsed[text] = hit
-            order, prov, target = hit
+            order, prov, tp = hit
             if prov is None:  # a parse error, a waive or a blank line
                 if type(order) is OrderParseError:
                     bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(order)))
@@ -255,65 +262,64 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             unit = units.get(prov)
             if unit is None or unit.power != power:
                 misfits.append(_misfit(power, text, order, prov, unit))
-            elif doubled is not None and prov in doubled:
-                doubled[prov].append((power, text, order, target))
-            elif prov in chosen:
+                continue
+            if prov in given:
                 if doubled is None:
                     doubled = {}
-                doubled[prov] = [chosen.pop(prov), (power, text, order, target)]
-            else:
-                chosen[prov] = (power, text, order, target)
+                if prov not in doubled:
+                    first = given[prov]
+                    doubled[prov] = [(first.power, first.text, _parsed(parsed, first.text, board, position))]
+                doubled[prov].append((power, text, order))
+                continue
+            # the supported or convoyed unit: the check depends on its type
+            other = units.get(tp) if tp is not None else None
+            # id(order): parsed orders are shared objects; the entry keeps its order alive
+            key = (unit.type, unit.loc, id(order), other.type if other is not None else None)
+            hit = cache.get(key)
+            if hit is _BY_SEAS:  # a convoy question: the answer depends on where the fleets are
+                if checker is None:
+                    checker = MovementChecker(position)
+                hit = cache.get((key, checker.seas))
+            if hit is None:
+                if checker is None:
+                    checker = MovementChecker(position)
+                hit = _check(checker, cache, key, unit, order)
+            if len(hit) == 2:
+                given[prov] = Checked(unit, text, order, illegal=hit[0])
+                continue
+            kind, dest, tgt, convoyed, base, dloc, norm, _, rail_way, shown = hit
+            # positional: this runs for every unit of every phase
+            o = given[prov] = Checked(unit, text, norm, kind, dest, tgt, convoyed, base, dloc, rail_way, None, shown)
+            if tgt is not None:
+                pairs.append(o)
+            if rail_way is not None:
+                rail = True
     if doubled:
         for prov, gs in doubled.items():
-            for power, text, order, _ in gs:
+            for power, text, order in gs:
                 misfits.append(OrderResult(power, text, format_order(order), Status.INVALID, "several orders",
                                            f"{len(gs)} orders for the unit in {prov}; it holds", prov))
+            del given[prov]
+        pairs = [o for o in pairs if o.prov not in doubled]
     results = bad + misfits
 
-    season = position.phase.season
-    cache = bcache.get(("checks", season))
-    if cache is None or len(cache) > 100_000:
-        cache = bcache[("checks", season)] = {}
-    checker: MovementChecker | None = None
+    # every unit, in the position's order; those with no (single) order hold
     checked: dict[str, Checked] = {}
-    pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
-    rail: Checked | None = None  # the unit ordered to move by railroad, if any
     for prov, unit in units.items():
-        g = chosen.get(prov)
-        if g is None:
-            text = "" if doubled and prov in doubled else None
-            checked[prov] = Checked(unit, text, None)
-            continue
-        order = g[2]
-        # the supported or convoyed unit: the check depends on its type
-        tp = g[3]
-        other = units.get(tp) if tp is not None else None
-        # id(order): parsed orders are shared objects; the entry keeps its order alive
-        key = (unit.type, unit.loc, id(order), other.type if other is not None else None)
-        hit = cache.get(key)
-        if hit is _BY_SEAS:  # a convoy question: the answer depends on where the fleets are
-            if checker is None:
-                checker = MovementChecker(position)
-            hit = cache.get((key, checker.seas))
-        if hit is None:
-            if checker is None:
-                checker = MovementChecker(position)
-            hit = _check(checker, cache, key, unit, order)
-        if len(hit) == 2:
-            checked[prov] = Checked(unit, g[1], order, illegal=hit[0])
-            continue
-        kind, dest, tgt, convoyed, base, dloc, norm, _, rail_way, shown = hit
-        # positional: this runs for every unit of every phase
-        o = checked[prov] = Checked(unit, g[1], norm, kind, dest, tgt, convoyed, base, dloc, rail_way, None, shown)
-        if tgt is not None:
-            pairs.append(o)
-        if rail_way is not None:
-            rail = checked[prov]
-    if rail is not None:
+        c = given.get(prov)
+        checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
+    railway: Checked | None = None
+    if rail:
         _one_railroad_move(position, checked)  # the first keeps the line; others hold
-        rail = next((c for c in checked.values() if c.rail is not None), None)
+        railway = next((c for c in checked.values() if c.rail is not None), None)
     _settle_intent(checked, position, pairs)
-    return checked, results, rail
+    return checked, results, railway
+
+
+def _parsed(parsed: dict, text: str, board: Board, position: Position) -> Order:
+    """The order a text was read as (read again if the cache has been emptied since)."""
+    hit = parsed.get(text) or _parse_movement(text, board, power_words(position))
+    return hit[0]
 
 
 def _parsed_texts(position: Position) -> dict:
