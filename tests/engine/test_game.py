@@ -88,3 +88,15 @@ def test_bad_files(tmp_path, content, message):
 def test_missing_file(tmp_path):
     with pytest.raises(GameFileError, match="no such file"):
         Game.load(tmp_path / "nope.json")
+
+
+def test_a_position_read_from_json_has_every_field():
+    # the reader builds Position without its __init__ (speed): a new field must be set there too
+    from dataclasses import fields
+
+    from diplodesk.engine import load_position
+
+    pos = load_position({"variant": "standard", "phase": "S1901M",
+                         "units": [{"power": "France", "type": "A", "at": "par"}]})
+    assert {f.name for f in fields(pos)} <= set(vars(pos))
+    assert pos == pos.evolve()
