@@ -67,25 +67,6 @@ def median_ms(fn, items, repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
-def block_times(fn, items) -> list[float]:
-    times = []
-    for it in items:
-        t0 = time.perf_counter()
-        fn(it)
-        times.append(time.perf_counter() - t0)
-    return times
-
-
-def block_times_prepared(setup, items) -> list[float]:
-    games = [setup(it) for it in items]
-    times = []
-    for g in games:
-        t0 = time.perf_counter()
-        g.process()
-        times.append(time.perf_counter() - t0)
-    return times
-
-
 def mila_adjudicator():
     """MILA's engine: set-up (a game with the units and orders) is not timed, process() is."""
     try:
@@ -171,38 +152,48 @@ def main() -> int:
         except Exception as e:  # a yardstick only
             print(f"(MILA diplomacy could not run these positions: {e})")
             mila = None
-    # Each engine is timed warm, as timeit would (collector off): a block of all the
-    # positions, then the other engine's block, turn about, so that both share the
-    # machine's ups and downs (a shared machine is noisy; the ratios are the figures that
-    # travel). Three of our figures: adjudicate() from the position dict to the result
-    # dict (the whole contract: reading, checking, resolving, writing); process() on a
-    # position read beforehand, like for like with MILA, whose games are set up (units
-    # placed, orders parsed) untimed and whose process() alone is timed; and the two
-    # engines alternating on every position, each run following the other's work, which
-    # leaves the CPU caches full of the other engine's data (cold).
+    # Each engine is timed warm, as timeit would (collector off), position by position,
+    # turn about: our run comes right after an untimed run of ours on the same position,
+    # MILA's process() right after its untimed set-up of that game (units placed, orders
+    # parsed), so that both engines share the machine's ups and downs at the scale of a
+    # millisecond (a shared machine is noisy; the ratios are the figures that travel).
+    # Three of our figures: adjudicate() from the position dict to the result dict (the
+    # whole contract: reading, checking, resolving, writing); process() on a position read
+    # beforehand, like for like with MILA's process(); and, cold, adjudicate() right after
+    # MILA's work, which leaves the CPU caches full of the other engine's data.
     gc.collect()
     gc.disable()
     whole: list[float] = []
     core: list[float] = []
     theirs: list[float] = []
-    for _ in range(rounds):
-        whole += block_times(adjudicate, positions)
-        read = [load_position(p) for p in positions]
-        core += block_times(process, read)
-        if mila is not None:
-            theirs += block_times_prepared(mila, positions)
     cold_mine: list[float] = []
     cold_theirs: list[float] = []
+    clock = time.perf_counter
+    for _ in range(rounds):
+        for p in positions:
+            adjudicate(p)
+            t0 = clock()
+            adjudicate(p)
+            whole.append(clock() - t0)
+            read = load_position(p)
+            t0 = clock()
+            process(read)
+            core.append(clock() - t0)
+            if mila is not None:
+                g = mila(p)
+                t0 = clock()
+                g.process()
+                theirs.append(clock() - t0)
     if mila is not None:
         for _ in range(rounds):
             for p in positions:
                 g = mila(p)
-                t0 = time.perf_counter()
+                t0 = clock()
                 adjudicate(p)
-                cold_mine.append(time.perf_counter() - t0)
-                t0 = time.perf_counter()
+                cold_mine.append(clock() - t0)
+                t0 = clock()
                 g.process()
-                cold_theirs.append(time.perf_counter() - t0)
+                cold_theirs.append(clock() - t0)
     gc.enable()
 
     def ms(xs: list[float]) -> float:

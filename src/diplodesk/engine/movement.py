@@ -28,7 +28,7 @@ from .orderset import power_words
 from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
-from .resolver import Kind, Ord, Resolver
+from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Ord, Resolver
 from .rules import options, railroad
 from .rules.borders import closed_provinces, is_difficult
 
@@ -39,7 +39,7 @@ class Checked(Ord):
 
     __slots__ = ("unit", "text", "order", "illegal", "shown")
 
-    def __init__(self, unit: Unit, text: str | None, order: Order | None, kind: str = Kind.HOLD,
+    def __init__(self, unit: Unit, text: str | None, order: Order | None, kind: str = HOLD,
                  dest: str | None = None, target: str | None = None, convoyed: bool = False, base: int = 1,
                  dest_loc: str | None = None, rail: tuple[str, ...] | None = None,
                  illegal: Illegal | None = None, shown: str | None = None):
@@ -68,7 +68,7 @@ class Checked(Ord):
 
     def make_hold(self, illegal: Illegal) -> None:
         """The order can't stand after all: the unit holds, and the report says why."""
-        self.kind = Kind.HOLD
+        self.kind = HOLD
         self.dest = self.target = self.dest_loc = self.rail = None
         self.convoyed = False
         self.illegal = illegal
@@ -95,7 +95,7 @@ class MovementChecker:
     def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:
         prov = unit.province
         if isinstance(order, Hold):
-            return Ord(Kind.HOLD, prov, unit.power, unit.type), Hold(unit.type, unit.loc), None
+            return Ord(HOLD, prov, unit.power, unit.type), Hold(unit.type, unit.loc), None
         if prov in self.closed:
             raise Illegal("illegal", f"{prov} is closed this season: its unit can take no orders")
         if isinstance(order, Move | Retreat):
@@ -129,7 +129,7 @@ class MovementChecker:
                 if not convoys.route_exists(b, prov, dest_prov, self.seas):
                     raise Illegal("illegal", f"no fleets at sea could convoy {prov} to {dest_prov}")
             base = 0 if (adjacent and not convoyed and is_difficult(b, prov, dest_prov)) else 1
-            o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest_prov, convoyed=convoyed, base=base,
+            o = Ord(MOVE, prov, unit.power, unit.type, dest=dest_prov, convoyed=convoyed, base=base,
                     dest_loc=dest_prov)
             norm = Move(unit.type, unit.loc, dest_prov, convoyed and adjacent)
             return o, norm, dest_prov
@@ -148,7 +148,7 @@ class MovementChecker:
             raise Illegal("illegal", f"say which coast of {dest_prov}: {' or '.join(reachable)}")
         else:
             dest_loc = reachable[0]
-        o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest_prov, dest_loc=dest_loc)
+        o = Ord(MOVE, prov, unit.power, unit.type, dest=dest_prov, dest_loc=dest_loc)
         return o, Move(unit.type, unit.loc, dest_loc), dest_loc
 
     def check_rail(self, unit: Unit, order: RailMove) -> tuple[Ord, Order, str | None]:
@@ -168,7 +168,7 @@ class MovementChecker:
             owner = self.pos.centers.get(p)
             if owner is not None and owner != unit.power and self.board.provinces[p].center:
                 raise Illegal("illegal", f"the {line.name} is broken at {p}, a centre of {owner}")
-        o = Ord(Kind.MOVE, prov, unit.power, unit.type, dest=dest, dest_loc=dest, rail=on_the_way)
+        o = Ord(MOVE, prov, unit.power, unit.type, dest=dest, dest_loc=dest, rail=on_the_way)
         return o, RailMove(unit.type, unit.loc, dest), dest
 
     def check_support(self, unit: Unit, order: Support) -> tuple[Ord, Order, str | None]:
@@ -197,7 +197,7 @@ class MovementChecker:
                 if not convoys.route_exists(b, target, dest, self.seas - {prov}):
                     raise Illegal("illegal", f"no convoy could take {target} to {dest} while {prov} supports")
         named = order.dest if order.dest and "/" in order.dest else None
-        o = Ord(Kind.SUPPORT, prov, unit.power, unit.type, dest=dest, target=target, dest_loc=named)
+        o = Ord(SUPPORT, prov, unit.power, unit.type, dest=dest, target=target, dest_loc=named)
         norm = Support(unit.type, unit.loc, order.target_unit, target, named or dest)
         return o, norm, None
 
@@ -217,7 +217,7 @@ class MovementChecker:
             raise Illegal("illegal", f"{dest} is closed this season")
         if not convoys.needed_on_some_route(b, target, dest, prov, self.seas):
             raise Illegal("illegal", f"the fleet in {prov} is on no convoy route from {target} to {dest}")
-        o = Ord(Kind.CONVOY, prov, unit.power, unit.type, dest=dest, target=target)
+        o = Ord(CONVOY, prov, unit.power, unit.type, dest=dest, target=target)
         return o, Convoy(unit.type, unit.loc, order.target_unit, target, dest), None
 
 
@@ -395,14 +395,14 @@ def _settle_intent(checked: dict[str, Checked], position: Position | None = None
     when it is convoyed and the unit ahead moves the other way); then match supports and
     convoys. ``pairs``: the supports and convoys, where the caller knows them."""
     if pairs is None:
-        pairs = [c for c in checked.values() if c.kind in (Kind.SUPPORT, Kind.CONVOY)]
+        pairs = [c for c in checked.values() if c.kind in (SUPPORT, CONVOY)]
     if position is not None and options.has(position, options.ADJACENT_CONVOY_BY_SWAP):
         _intent_by_swap(checked, position)
     else:
         for o in pairs:
-            if o.kind == Kind.CONVOY:
+            if o.kind == CONVOY:
                 army = checked.get(o.target)
-                if army and army.kind == Kind.MOVE and army.dest == o.dest and army.unit.power == o.power:
+                if army and army.kind == MOVE and army.dest == o.dest and army.unit.power == o.power:
                     army.convoyed = True
                     army.base = 1
     _match(checked, pairs)
@@ -410,15 +410,15 @@ def _settle_intent(checked: dict[str, Checked], position: Position | None = None
 
 def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
     board = position.board
-    convoyed_to = {(c.target, c.dest) for c in checked.values() if c.kind == Kind.CONVOY}
+    convoyed_to = {(c.target, c.dest) for c in checked.values() if c.kind == CONVOY}
     for prov, c in checked.items():
         o = c
-        if o.kind != Kind.MOVE or c.unit.type is not UnitType.ARMY or o.rail is not None:
+        if o.kind != MOVE or c.unit.type is not UnitType.ARMY or o.rail is not None:
             continue
         if o.dest not in board.army_adj.get(prov, ()):
             continue  # not a neighbour: by sea anyway
         ahead = checked.get(o.dest)
-        swap = ahead is not None and ahead.kind == Kind.MOVE and ahead.dest == prov
+        swap = ahead is not None and ahead.kind == MOVE and ahead.dest == prov
         o.convoyed = (prov, o.dest) in convoyed_to and swap
         if o.convoyed:
             o.base = 1
@@ -427,23 +427,23 @@ def _intent_by_swap(checked: dict[str, Checked], position: Position) -> None:
 def _match(checked: dict[str, Checked], pairs: list[Ord]) -> None:
     """Supports and convoys that don't match what the other unit does are void."""
     for o in pairs:
-        if o.kind == Kind.SUPPORT:
+        if o.kind == SUPPORT:
             t = checked.get(o.target)
             if t is None:
                 o.void = True
             elif o.dest is None:
-                o.void = t.kind == Kind.MOVE
+                o.void = t.kind == MOVE
             else:
                 # a coast named in the support must be the one moved to (DATC 6.B.9, 4.B.4)
                 o.void = not (
-                    t.kind == Kind.MOVE
+                    t.kind == MOVE
                     and t.dest == o.dest
                     and (o.dest_loc is None or t.unit.type is not UnitType.FLEET or o.dest_loc == t.dest_loc)
                 )
-        elif o.kind == Kind.CONVOY:
+        elif o.kind == CONVOY:
             t = checked.get(o.target)
             o.void = not (
-                t is not None and t.kind == Kind.MOVE and t.dest == o.dest and t.convoyed
+                t is not None and t.kind == MOVE and t.dest == o.dest and t.convoyed
             )
 
 
@@ -484,31 +484,36 @@ def resolve_movement(position: Position) -> MovementOutcome:
             blockers[where] = max(blockers.get(where, 0), strength)
             res, ords, ok = _resolve(position, checked, rail, stop, blockers)
 
-    # where everyone ends up
-    MOVE = Kind.MOVE
+    # where everyone ends up, and each order's result line, in one pass
+    moves_into = res.moves_into
     moved: dict[str, Unit] = {}
-    stayed: dict[str, Unit] = {}
+    units: dict[str, Unit] = {}  # those that stay, then those that moved
+    dislodged: dict[str, Dislodged] = {}
     failed: list[Ord] = []  # moves that failed
+    append = results.append
     for prov, c in checked.items():
         o = ords[prov]
-        if o.kind == MOVE:
-            if ok[prov]:
-                u = c.unit
-                loc = o.dest_loc or o.dest  # the coast, for a fleet
-                moved[o.dest] = _unit(b, u.power, u.type, loc)
-                continue
-            failed.append(o)
-        stayed[prov] = c.unit
-    dislodged: dict[str, Dislodged] = {}
-    units: dict[str, Unit] = {}
-    for prov, u in stayed.items():
-        if prov in moved:
-            attacker = ords[next(m.prov for m in res.moves_into[prov] if ok[m.prov])]
-            by_sea = attacker.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
-            came_from = None if by_sea else attacker.prov
-            dislodged[prov] = Dislodged(u, came_from)
+        beaten: Ord | None = None  # the move that dislodged the unit, if one did
+        if o.kind == MOVE and ok[prov]:
+            u = c.unit
+            moved[o.dest] = _unit(b, u.power, u.type, o.dest_loc or o.dest)  # dest_loc: a fleet's coast
         else:
-            units[prov] = u
+            if o.kind == MOVE:
+                failed.append(o)
+            for m in moves_into.get(prov, ()):
+                if ok[m.prov]:
+                    beaten = m
+                    break
+            if beaten is None:
+                units[prov] = c.unit
+            else:
+                by_sea = beaten.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
+                dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
+        if rail is not None and prov == rail.prov and stop is not None:
+            append(OrderResult(c.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
+                               f"the railroad move stopped in {stop}", prov))
+        else:
+            append(_report(c, o, ok[prov], beaten is not None, res))
     units.update(moved)
 
     # standoffs: provinces left empty where a move with some strength failed
@@ -517,14 +522,6 @@ def resolve_movement(position: Position) -> MovementOutcome:
         if o.dest not in units and res.prevent_strength(o) > 0:
             contested.add(o.dest)
 
-    append = results.append
-    for prov, c in checked.items():
-        if rail is not None and prov == rail.prov and stop is not None:
-            u = c.unit
-            append(OrderResult(u.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
-                               f"the railroad move stopped in {stop}", prov))
-            continue
-        append(_report(c, ords[prov], ok[prov], prov in dislodged, res))
     retreat_map = {
         prov: Dislodged(d.unit, d.attacker_from, tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
@@ -557,10 +554,10 @@ def _resolve(position, checked, rail, stop, blockers, first: bool = False):
         if rail is not None and stop is not None:
             if prov == rail.prov:
                 o = (
-                    Ord(Kind.HOLD, prov, o.power, o.utype) if stop == prov
+                    Ord(HOLD, prov, o.power, o.utype) if stop == prov
                     else o.fresh(dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
                 )
-            elif o.kind == Kind.SUPPORT and o.target == rail.prov and o.dest != stop:
+            elif o.kind == SUPPORT and o.target == rail.prov and o.dest != stop:
                 o = o.fresh(void=True)
         ords[prov] = o.fresh() if o is c else o
     res = Resolver(position.board, list(ords.values()), blockers=blockers)
@@ -576,10 +573,10 @@ def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[
     way = rail.rail
     end: dict[str, Ord] = {}  # who is where after this resolution (the railroad army aside)
     for x in ords.values():
-        if x is not o and x.kind == Kind.MOVE and res.resolve(x):
+        if x is not o and x.kind == MOVE and res.resolve(x):
             end[x.dest] = x
     for p, x in ords.items():
-        if x is not o and p not in end and not (x.kind == Kind.MOVE and res.resolve(x)):
+        if x is not o and p not in end and not (x.kind == MOVE and res.resolve(x)):
             end[p] = x
     reach = way if stop is None else way[: way.index(stop)] if stop in way else ()
     for i, p in enumerate(reach):
@@ -588,10 +585,10 @@ def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[
         # a defending unit of the army's own power keeps the line open unless dislodged
         if (x is not None and x.power != power) or (
             defender is not None and defender.power == power and x is not defender
-            and not (defender.kind == Kind.MOVE and res.resolve(defender))
+            and not (defender.kind == MOVE and res.resolve(defender))
         ):
             return p, 1, _stop_before(position, rail, way, i, end)
-    if stop is None and o.kind == Kind.MOVE and not res.resolve(o):
+    if stop is None and o.kind == MOVE and not res.resolve(o):
         # beaten at the destination: it stops on the way, still standing off the others there
         return dest, max(res.prevent_strength(o), 1), _stop_before(position, rail, way, len(way), end)
     return None
@@ -639,18 +636,18 @@ def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) ->
             why = "no order"
         return OrderResult(u.power, None, f"{u} H", _FAILS if was_dislodged else _SUCCEEDS, why, None, u.province)
     kind = o.kind
-    if kind == Kind.MOVE:
+    if kind == MOVE:
         if ok:
             st, why = _SUCCEEDS, None
         elif o.convoyed and not res.path(o):
             st, why = _FAILS, "no convoy"
         else:
             st, why = _FAILS, ("dislodged" if was_dislodged else "bounced")
-    elif kind == Kind.HOLD:
+    elif kind == HOLD:
         st, why = (_FAILS, "dislodged") if was_dislodged else (_SUCCEEDS, None)
     elif o.void:
         st, why = _INVALID, "void"
-    elif kind == Kind.SUPPORT:
+    elif kind == SUPPORT:
         if ok:
             st, why = _SUCCEEDS, None
         else:

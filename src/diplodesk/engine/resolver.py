@@ -19,12 +19,19 @@ from .board import Board, UnitType
 
 
 class Kind:
-    """What a unit does, for the resolver (plain strings: this is the hot path)."""
+    """What a unit does, for the resolver. Small ints, and the hot paths use the module
+    constants below: comparing ints and reading globals is cheaper than comparing
+    strings and reading class attributes."""
 
-    HOLD = "hold"
-    MOVE = "move"
-    SUPPORT = "support"
-    CONVOY = "convoy"
+    HOLD = 0
+    MOVE = 1
+    SUPPORT = 2
+    CONVOY = 3
+
+    NAMES = ("hold", "move", "support", "convoy")
+
+
+HOLD, MOVE, SUPPORT, CONVOY = Kind.HOLD, Kind.MOVE, Kind.SUPPORT, Kind.CONVOY
 
 
 class Ord:
@@ -37,7 +44,7 @@ class Ord:
     __slots__ = ("kind", "prov", "power", "utype", "dest", "target", "convoyed", "base", "dest_loc", "rail",
                  "void", "disrupted", "supports", "convoys", "state", "result")
 
-    def __init__(self, kind: str, prov: str, power: str, utype: UnitType, dest: str | None = None,
+    def __init__(self, kind: int, prov: str, power: str, utype: UnitType, dest: str | None = None,
                  target: str | None = None, convoyed: bool = False, base: int = 1,
                  dest_loc: str | None = None, rail: tuple[str, ...] | None = None, void: bool = False):
         self.kind = kind  # a Kind
@@ -67,7 +74,7 @@ class Ord:
         return o
 
     def __repr__(self) -> str:
-        return f"Ord({self.kind} {self.prov} -> {self.dest} [{self.target}])"
+        return f"Ord({Kind.NAMES[self.kind]} {self.prov} -> {self.dest} [{self.target}])"
 
 
 _NONE: tuple = ()  # shared empty supports/convoys
@@ -83,7 +90,7 @@ BackupRule = Callable[["Resolver", list["Ord"]], None]
 def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
     """DATC 4.A.2 preferred: a convoy paradox makes the convoying fleets in it hold;
     a cycle of moves with no convoy in it is circular movement, and all its moves succeed."""
-    convoys = [o for o in cycle if o.kind == Kind.CONVOY]
+    convoys = [o for o in cycle if o.kind == CONVOY]
     if convoys:
         for c in convoys:
             c.disrupted = True
@@ -91,7 +98,7 @@ def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
             res.reset(o)
         return
     for o in cycle:
-        if o.kind == Kind.MOVE:
+        if o.kind == MOVE:
             res.settle(o, True)
         else:
             res.reset(o)
@@ -114,7 +121,6 @@ class Resolver:
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
-        MOVE, HOLD = Kind.MOVE, Kind.HOLD
         for o in orders:
             by_prov[o.prov] = o
             o.state = _UNRESOLVED
@@ -124,7 +130,7 @@ class Resolver:
                 linked.append(o)
         for o in linked:
             t = by_prov.get(o.target)
-            if o.kind == Kind.SUPPORT:
+            if o.kind == SUPPORT:
                 if t is None:
                     o.void = True
                 elif o.dest is None:
@@ -207,11 +213,10 @@ class Resolver:
         # Most units are attacked by nobody: a hold, convoy or support then stands (a
         # support not void is given), with no guess to make.
         moves_into = self.moves_into
-        MOVE = Kind.MOVE
         out = {}
         for prov, o in self.by_prov.items():
             if o.kind != MOVE and o.state == _UNRESOLVED and not moves_into.get(prov):
-                o.result = out[prov] = not (o.void and o.kind == Kind.SUPPORT)
+                o.result = out[prov] = not (o.void and o.kind == SUPPORT)
                 o.state = _RESOLVED
             else:
                 out[prov] = self.resolve(o)
@@ -220,9 +225,9 @@ class Resolver:
     # -- decisions -------------------------------------------------------------------------
 
     def adjudicate(self, o: Ord) -> bool:
-        if o.kind == Kind.MOVE:
+        if o.kind == MOVE:
             return self.move_succeeds(o)
-        if o.kind == Kind.SUPPORT:
+        if o.kind == SUPPORT:
             return not o.void and not self.support_cut(o) and not self.dislodged(o)
         return not self.dislodged(o)
 
@@ -234,7 +239,7 @@ class Resolver:
         """The unit at m's destination moving the other way, in a head-to-head battle."""
         u = self.by_prov.get(m.dest)
         if (
-            u is not None and u.kind == Kind.MOVE and u.dest == m.prov
+            u is not None and u.kind == MOVE and u.dest == m.prov
             and not (u.convoyed or m.convoyed or u.rail is not None or m.rail is not None)
             and u.base and m.base  # a difficult crossing, like a convoy, meets nobody head-on
         ):
@@ -271,7 +276,7 @@ class Resolver:
         u = self.by_prov.get(prov)
         if u is None:
             return 0
-        if u.kind == Kind.MOVE:
+        if u.kind == MOVE:
             return 0 if self.resolve(u) else 1
         return 1 + sum(1 for s in self.hold_supports.get(prov, ()) if self.resolve(s))
 
@@ -280,7 +285,7 @@ class Resolver:
             return 0
         u = self.by_prov.get(m.dest)
         if u is None or (
-            u.kind == Kind.MOVE and self.opponent(m) is None and self.resolve(u)
+            u.kind == MOVE and self.opponent(m) is None and self.resolve(u)
         ):
             return m.base + self.support_count(m)
         if u.power == m.power:
@@ -301,7 +306,7 @@ class Resolver:
     def vacant(self, m: Ord) -> bool:
         """Is m's destination empty, or left by its unit (not head-on)?"""
         u = self.by_prov.get(m.dest)
-        return u is None or (u.kind == Kind.MOVE and self.opponent(m) is None and self.resolve(u))
+        return u is None or (u.kind == MOVE and self.opponent(m) is None and self.resolve(u))
 
     def move_succeeds(self, m: Ord) -> bool:
         attack = self.attack_strength(m)

@@ -32,6 +32,7 @@ from ..orders import Convoy, Hold, Move, RailMove, Support
 from ..outcome import OrderResult, Status
 from ..phase import PhaseType
 from ..position import Position
+from ..resolver import CONVOY, MOVE, SUPPORT
 
 RULE = "blind"
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
@@ -331,9 +332,9 @@ def _informed_notes(position: Position, record, power: str, adjectives) -> dict[
         """Units that stood in the way of ``mover`` entering ``target``, with their supporters."""
         provs: list[str] = []
         holder = ords.get(target)
-        if holder is not None and not (holder.kind == "move" and ok.get(target)):
+        if holder is not None and not (holder.kind == MOVE and ok.get(target)):
             provs.append(target)
-            if holder.kind == "move":
+            if holder.kind == MOVE:
                 provs += [s.prov for s in given(holder)] if res.opponent(mover) is holder else []
             else:
                 provs += [s.prov for s in res.hold_supports.get(target, ()) if res.resolve(s)]
@@ -358,7 +359,7 @@ def _informed_notes(position: Position, record, power: str, adjectives) -> dict[
     move_notes: dict[str, tuple[str, set[str]]] = {}
     for prov, o in ords.items():
         c = checked[prov]
-        if o.kind == "move":
+        if o.kind == MOVE:
             target = o.dest
             parts = []
             help_ = [s for s in given(o) if s.power != c.unit.power]
@@ -381,7 +382,7 @@ def _informed_notes(position: Position, record, power: str, adjectives) -> dict[
         c = checked[prov]
         if c.unit.power != power:
             continue
-        if o.kind == "move":
+        if o.kind == MOVE:
             notes[prov] = move_notes[prov]
             continue
         parts = []
@@ -396,14 +397,14 @@ def _informed_notes(position: Position, record, power: str, adjectives) -> dict[
             parts.append("With support from " + ", ".join(
                 f"{describe([(s.power, s.utype)], adjectives)} in {_cap(s.prov)}" for s in helpers))
         # an uncut supporter, and a convoying fleet, learn what the unit they help meets
-        if o.kind in ("support", "convoy") and not o.void and ok.get(prov, False):
+        if o.kind in (SUPPORT, CONVOY) and not o.void and ok.get(prov, False):
             t = ords.get(o.target)
-            if t is not None and t.kind == "move" and t.prov in move_notes and (o.dest == t.dest):
+            if t is not None and t.kind == MOVE and t.prov in move_notes and (o.dest == t.dest):
                 text, provs = move_notes[t.prov]
                 if text:
                     parts.append(f"{_cap(t.prov)} - {_cap(t.dest)}: {text}")
                 concerns |= provs
-            elif o.kind == "support" and o.dest is None and t is not None:
+            elif o.kind == SUPPORT and o.dest is None and t is not None:
                 att_t = attackers(o.target)
                 if att_t:
                     parts.append(f"{_cap(o.target)} attacked by {describe(who(att_t), adjectives)}")
