@@ -32,6 +32,8 @@ from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Ord, Resolver
 from .rules import options, railroad
 from .rules.borders import closed_provinces, is_difficult
 
+_HOLDING = (HOLD, None, None, False, 1, None, None, None)  # a Checked's "how" for a unit that holds
+
 
 class Checked(Ord):
     """A unit's order after the checks: the order the resolver decides (an :class:`Ord`,
@@ -39,21 +41,15 @@ class Checked(Ord):
 
     __slots__ = ("unit", "text", "order", "illegal", "shown")
 
-    def __init__(self, unit: Unit, text: str | None, order: Order | None, kind: str = HOLD,
-                 dest: str | None = None, target: str | None = None, convoyed: bool = False, base: int = 1,
-                 dest_loc: str | None = None, rail: tuple[str, ...] | None = None,
-                 illegal: Illegal | None = None, shown: str | None = None):
+    def __init__(self, unit: Unit, text: str | None, order: Order | None, how: tuple = _HOLDING,
+                 illegal: Illegal | None = None):
+        """``how``: (kind, dest, target, convoyed, base, dest_loc, rail, shown), as the
+        checks found it (remembered per order; see check_orders)."""
         # Ord's fields, set here rather than through Ord.__init__: this runs for every unit
-        self.kind = kind
+        self.kind, self.dest, self.target, self.convoyed, self.base, self.dest_loc, self.rail, self.shown = how
         self.prov = unit.province
         self.power = unit.power
         self.utype = unit.type
-        self.dest = dest
-        self.target = target
-        self.convoyed = convoyed
-        self.base = base
-        self.dest_loc = dest_loc
-        self.rail = rail
         self.void = False
         self.disrupted = False
         self.supports = ()
@@ -64,7 +60,7 @@ class Checked(Ord):
         self.text = text  # as the player wrote it; None: no order; "": several (it holds)
         self.order = order  # normalised (coasts settled), None if none given
         self.illegal = illegal
-        self.shown = shown  # the order in the short form, when already known
+        # self.shown: the order in the short form, when already known
 
     def make_hold(self, illegal: Illegal) -> None:
         """The order can't stand after all: the unit holds, and the report says why."""
@@ -284,15 +280,14 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                 if checker is None:
                     checker = MovementChecker(position)
                 hit = _check(checker, cache, key, unit, order)
-            if len(hit) == 2:
-                given[prov] = Checked(unit, text, order, illegal=hit[0])
+            how, norm, _ = hit
+            if norm is None:  # illegal (how is why): the unit holds
+                given[prov] = Checked(unit, text, order, _HOLDING, how)
                 continue
-            kind, dest, tgt, convoyed, base, dloc, norm, _, rail_way, shown = hit
-            # positional: this runs for every unit of every phase
-            o = given[prov] = Checked(unit, text, norm, kind, dest, tgt, convoyed, base, dloc, rail_way, None, shown)
-            if tgt is not None:
+            o = given[prov] = Checked(unit, text, norm, how)
+            if o.target is not None:
                 pairs.append(o)
-            if rail_way is not None:
+            if o.rail is not None:
                 rail = True
     if doubled:
         for prov, gs in doubled.items():
@@ -360,9 +355,10 @@ def _check(checker: MovementChecker, cache: dict, key: tuple, unit: Unit, order:
     checker.used_seas = checker.uncacheable = False
     try:
         o, norm, _ = checker.check(unit, order)
-        hit = (o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, norm, order, o.rail, format_order(norm))
+        hit = ((o.kind, o.dest, o.target, o.convoyed, o.base, o.dest_loc, o.rail, format_order(norm)), norm, order)
     except Illegal as e:
-        hit = (e, order)
+        hit = (e, None, order)
+    # the entry holds the parsed order, whose id() is in the key: the id is not reused
     if not checker.uncacheable:
         if checker.used_seas:
             cache[key] = _BY_SEAS
