@@ -44,7 +44,8 @@ class Checked(Ord):
     def __init__(self, unit: Unit, text: str | None, order: Order | None, how: tuple = _HOLDING,
                  illegal: Illegal | None = None):
         """``how``: (kind, dest, target, convoyed, base, dest_loc, rail, shown), as the
-        checks found it (remembered per order; see check_orders)."""
+        checks found it (remembered per order; see check_orders); ``shown`` is the order
+        in the short form, when already known."""
         # Ord's fields, set here rather than through Ord.__init__: this runs for every unit
         self.kind, self.dest, self.target, self.convoyed, self.base, self.dest_loc, self.rail, self.shown = how
         self.prov = unit.province
@@ -60,7 +61,6 @@ class Checked(Ord):
         self.text = text  # as the player wrote it; None: no order; "": several (it holds)
         self.order = order  # normalised (coasts settled), None if none given
         self.illegal = illegal
-        # self.shown: the order in the short form, when already known
 
     def make_hold(self, illegal: Illegal) -> None:
         """The order can't stand after all: the unit holds, and the report says why."""
