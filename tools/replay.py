@@ -4,7 +4,11 @@ Each line: {"source", "position", "expected": {"units", "dislodged", "centers"},
 in the realgames corpus (its README). The corpus is GPL data and is not part of this repo:
 pass the files' paths. Prints a summary and the first disagreements of each kind.
 
-    python tools/replay.py path/to/droidippy.jsonl [more.jsonl] [--show 5]
+    python tools/replay.py path/to/droidippy.jsonl [more.jsonl] [--show 5] [--dump OUT.jsonl]
+
+``--dump`` also writes every result the engine gave, one JSON line a phase: run it before
+and after a change to the engine that should not change its behaviour, and compare the
+two files (``cmp``).
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ def key(u: dict) -> tuple:
     return (u["power"], u["type"], u["at"])
 
 
-def compare(rec: dict) -> str | None:
+def compare(rec: dict, dump=None) -> str | None:
     res = adjudicate(rec["position"])
+    if dump is not None:
+        dump.write(json.dumps(res, sort_keys=True) + "\n")
     nxt = res["next"]
     exp = rec["expected"]
     got_units = sorted(map(key, nxt["units"]))
@@ -52,7 +58,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+", type=Path)
     ap.add_argument("--show", type=int, default=3)
+    ap.add_argument("--dump", type=Path, help="write every result here, one JSON line a phase")
     args = ap.parse_args()
+    dump = args.dump.open("w") if args.dump else None
     counts: Counter = Counter()
     shown: Counter = Counter()
     t0 = time.perf_counter()
@@ -61,9 +69,11 @@ def main() -> int:
             rec = json.loads(line)
             flags = set(rec.get("flags", ()))
             try:
-                why = compare(rec)
+                why = compare(rec, dump)
             except Exception as e:  # report, don't stop
                 why = f"error {type(e).__name__}: {e}"
+                if dump is not None:
+                    dump.write(json.dumps({"error": why}) + "\n")
             known = bool(flags & KNOWN_DIFFERENT)
             if why is None:
                 counts["agree"] += 1
@@ -74,6 +84,8 @@ def main() -> int:
                     shown[label] += 1
                     print(f"--- {label}: {rec['source']} flags={sorted(flags)}\n    {why}")
     dt = time.perf_counter() - t0
+    if dump is not None:
+        dump.close()
     total = sum(counts.values())
     print(f"{total} phases in {dt:.1f} s: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
     return 0
