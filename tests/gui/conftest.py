@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("PySide6.QtWidgets")
 
+from gui_helpers import show_ready  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 
 from diplodesk.document.paste import split_orders  # noqa: E402
@@ -92,14 +93,7 @@ def make_window(qtbot, tmp_path, prompts):
         settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
         w = MainWindow(doc, settings=settings, prompts=kw.pop("prompts", prompts), restore_layout=False,
                        **kw)
-        qtbot.addWidget(w)
-        w.resize(1400, 900)
-        w.show()
-        qtbot.waitExposed(w)
-        w.activateWindow()
-        qtbot.waitUntil(w.isActiveWindow, timeout=2000)  # window shortcuts need it
-        w.view.fit()
-        return w
+        return show_ready(qtbot, w, 1400, 900)
 
     return make
 

@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 import shapely  # noqa: E402
+from gui_helpers import EditorPrompts  # noqa: E402
 from gui_helpers import click as map_click  # noqa: E402
 from gui_helpers import key as map_key  # noqa: E402
 from mapboards import state
@@ -39,28 +40,8 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 pytestmark = pytest.mark.skipif(map_path("standard") is None, reason="no standard map")
 
 
-class EditorPrompts:
+class DesignerPrompts(EditorPrompts):
     """The designer's answers to the editor's questions; records what was asked."""
-
-    def __init__(self):
-        self.errors: list[tuple[str, str]] = []
-        self.asked: list[str] = []
-        self.save_answer = "discard"
-        self.recover_answer = "later"
-        self.identity: tuple[str, str] | None = None
-
-    def error(self, title, text):
-        self.errors.append((title, text))
-
-    def info(self, title, text):
-        pass
-
-    def confirm(self, title, text):
-        return True
-
-    def ask_save_changes(self, title):
-        self.asked.append("save")
-        return self.save_answer
 
     def ask_recover(self, orphan):
         self.asked.append(f"recover {orphan.name}")
@@ -75,7 +56,6 @@ class EditorPrompts:
     def variant_identity(self, vid, name, builtin):
         self.asked.append(f"identity {vid}")
         return self.identity
-
 
 
 def at(w: MapEditorWindow, x: float, y: float):
@@ -114,7 +94,7 @@ def close_at_the_end(request, w) -> None:
 
 
 def test_editor_done_when(qtbot, request, tmp_path, prompts, make_window, game_file):
-    ask = EditorPrompts()
+    ask = DesignerPrompts()
     root = tmp_path / "map-autosave"
     w = open_map_editor(None, "standard", prompts=ask, autosave_root=root)
     assert w is not None

@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("PySide6.QtWidgets")
 
 import shapely  # noqa: E402
+from gui_helpers import EditorPrompts, show_ready  # noqa: E402
 from mapboards import grid_doc, state
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
@@ -26,72 +27,16 @@ LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
 
 
-class FakePrompts:
-    """Answers the editor's questions from attributes; records what it was told."""
-
-    def __init__(self):
-        self.errors: list[tuple[str, str]] = []
-        self.asked: list[str] = []
-        self.save_answer = "discard"
-        self.recover_answer = "later"
-        self.new_province_answer = None
-        self.split_answer = None
-        self.identity = None
-        self.choice = None
-
-    def error(self, title, text):
-        self.errors.append((title, text))
-
-    def info(self, title, text):
-        pass
-
-    def confirm(self, title, text):
-        return True
-
-    def ask_save_changes(self, title):
-        self.asked.append("save")
-        return self.save_answer
-
-    def ask_recover(self, orphan):
-        self.asked.append("recover")
-        return self.recover_answer
-
-    def new_province(self, doc, defaults):
-        return self.new_province_answer
-
-    def split_province(self, doc, pid, parts):
-        self.asked.append(f"split {pid}")
-        return self.split_answer
-
-    def variant_identity(self, vid, name, builtin):
-        return self.identity
-
-    def choose(self, title, label, options, current=0):
-        return self.choice
-
-    def seasons(self, options, chosen):
-        return chosen
-
-
-
-
 @pytest.fixture
 def prompts():
-    return FakePrompts()
+    return EditorPrompts()
 
 
 @pytest.fixture
 def make_editor(qtbot, tmp_path, prompts):
     def make(doc: MapDocument) -> MapEditorWindow:
-        w = MapEditorWindow(doc, prompts=prompts, autosave_root=tmp_path / "autosave")
-        qtbot.addWidget(w)
-        w.resize(1200, 800)
-        w.show()
-        qtbot.waitExposed(w)
-        w.activateWindow()
-        qtbot.waitUntil(w.isActiveWindow, timeout=2000)  # window shortcuts need it
-        w.view.fit()
-        return w
+        return show_ready(qtbot, MapEditorWindow(doc, prompts=prompts, autosave_root=tmp_path / "autosave"),
+                          1200, 800)
 
     return make
 
