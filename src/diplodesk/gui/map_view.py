@@ -29,14 +29,13 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QTransform,
-    QWheelEvent,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from ..engine.position import Position
 from ..render.painter import RenderOptions, geometry_path
 from .layers import LayeredPainter
-from .zoom import ZOOM_STEP, ZoomPan
+from .zoom import ZoomPan
 
 ORDER_KEYS = {
     Qt.Key.Key_H: "H", Qt.Key.Key_M: "M", Qt.Key.Key_S: "S", Qt.Key.Key_C: "C", Qt.Key.Key_V: "V",
@@ -424,40 +423,11 @@ class MapView(ZoomPan, QGraphicsView):
             self.viewport().update()
         super().leaveEvent(event)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y() or event.angleDelta().x()
-        if not delta:
-            event.ignore()
-            return
-        self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
-        event.accept()
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.navigation_key(event):
+            return
         k = event.key()
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        step_x = max(20, self.viewport().width() // 8)
-        step_y = max(20, self.viewport().height() // 8)
-        pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
-                Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
-        if k in pans and mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
-            dx, dy = pans[k]
-            f = 4 if mods & Qt.KeyboardModifier.ShiftModifier else 1
-            self.pan_by(dx * f, dy * f)
-            event.accept()
-            return
-        if mods == Qt.KeyboardModifier.NoModifier or mods == Qt.KeyboardModifier.ShiftModifier:
-            if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-                self.zoom_in()
-                event.accept()
-                return
-            if k in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
-                self.zoom_out()
-                event.accept()
-                return
-            if k == Qt.Key.Key_0:
-                self.fit()
-                event.accept()
-                return
         if mods == Qt.KeyboardModifier.NoModifier and k in ORDER_KEYS and self.interactive:
             self.key_command.emit(ORDER_KEYS[k])
             event.accept()

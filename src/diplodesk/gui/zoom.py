@@ -6,8 +6,10 @@ point; a view that has been fitted keeps fitting itself when it is resized.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF
-from PySide6.QtGui import QTransform
+import math
+
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QKeyEvent, QTransform, QWheelEvent
 
 ZOOM_STEP = 1.25
 
@@ -16,6 +18,7 @@ class ZoomPan:
     """Mixed into a QGraphicsView (before it in the bases). Needs ``zoom_changed``."""
 
     MAX_ZOOM = 24.0
+    SHIFT_PAN = 4  # Shift+arrow pans this many steps at once
     _fit_scale = 1.0
     _auto_fit = True
 
@@ -70,6 +73,38 @@ class ZoomPan:
     def pan_by(self, dx: int, dy: int) -> None:
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if not delta:
+            event.ignore()
+            return
+        self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
+        event.accept()
+
+    def navigation_key(self, event: QKeyEvent) -> bool:
+        """Arrows pan, + and - zoom, 0 fits (with no modifier or Shift); True if handled."""
+        k = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            return False
+        step_x = max(20, self.viewport().width() // 8)
+        step_y = max(20, self.viewport().height() // 8)
+        pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
+                Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
+        if k in pans:
+            f = self.SHIFT_PAN if mods & Qt.KeyboardModifier.ShiftModifier else 1
+            self.pan_by(pans[k][0] * f, pans[k][1] * f)
+        elif k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif k in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        elif k == Qt.Key.Key_0:
+            self.fit()
+        else:
+            return False
+        event.accept()
+        return True
 
     def _refit(self) -> None:
         """After a resize: fit again, or keep the zoom and just learn the new fitted scale."""

@@ -7,15 +7,14 @@ button, or with the left button while Space is held, or with the arrow keys.
 
 from __future__ import annotations
 
-import math
 import traceback
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from ..zoom import ZOOM_STEP, ZoomPan
+from ..zoom import ZoomPan
 
 
 class EditorView(ZoomPan, QGraphicsView):
@@ -25,6 +24,7 @@ class EditorView(ZoomPan, QGraphicsView):
     hovered = Signal(object, float, float)  # province id or None, map x, map y
     zoom_changed = Signal(float)
     context_menu = Signal(object, QPoint)  # province id or None, global position
+    SHIFT_PAN = 1  # Shift+arrow pans one step here, as it always has in the editor
 
     def __init__(self, scene: Any, parent: QWidget | None = None):
         super().__init__(scene, parent)
@@ -126,14 +126,6 @@ class EditorView(ZoomPan, QGraphicsView):
             self._dispatch("double_click", self._scene(event), event)
         event.accept()
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        delta = event.angleDelta().y() or event.angleDelta().x()
-        if not delta:
-            event.ignore()
-            return
-        self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
-        event.accept()
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         k = event.key()
         if k == Qt.Key.Key_Space and not event.isAutoRepeat():
@@ -144,28 +136,8 @@ class EditorView(ZoomPan, QGraphicsView):
         if self.tool is not None and self._dispatch("key", event):
             event.accept()
             return
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
-            step_x = max(20, self.viewport().width() // 8)
-            step_y = max(20, self.viewport().height() // 8)
-            pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
-                    Qt.Key.Key_Up: (0, -step_y), Qt.Key.Key_Down: (0, step_y)}
-            if k in pans:
-                self.pan_by(*pans[k])
-                event.accept()
-                return
-            if k in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-                self.zoom_by(ZOOM_STEP)
-                event.accept()
-                return
-            if k in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
-                self.zoom_by(1 / ZOOM_STEP)
-                event.accept()
-                return
-            if k == Qt.Key.Key_0:
-                self.fit()
-                event.accept()
-                return
+        if self.navigation_key(event):
+            return
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
