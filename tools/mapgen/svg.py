@@ -6,22 +6,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 import shapely
 
+from diplodesk.document.map_io import STYLE as MAP_STYLE
+
 from .build import polygons
 
+# The map art's palette is the editor's (maps it saves look like the ones drawn here), plus
+# what only drawn maps have: label size, and strokes for each kind of special line.
 DEFAULT_STYLE = {
-    "sea_fill": "#b9d4e6",
-    "land_fill": "#efe4c8",
-    "neutral_fill": "#d9d2c2",
-    "impassable_fill": "#a59a88",
-    "sea_stroke": "#7fa3bd",
-    "land_stroke": "#5c5040",
-    "stroke_width": "0.8",
+    **MAP_STYLE,
     "label_font_size": "9",
-    "label_fill": "#222222",
-    "sea_label_fill": "#2b4d69",
-    "special_stroke": "#7a2e12",
-    "special_width": "2.2",
-    "special_dash": "5,3",
     # Specials other than difficult borders override the group's stroke.
     "land_bridge_stroke": "#7a2e12",
     "land_bridge_width": "3",
