@@ -527,10 +527,10 @@ def resolve_movement(position: Position) -> MovementOutcome:
 
 
 def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:
-    """Units are values: the same one is shared rather than made anew every phase."""
-    known = board._cache.get("moved_units")
-    if known is None or len(known) > 100_000:
-        known = board._cache["moved_units"] = {}
+    """Units are values: the same one is shared rather than made anew every phase. The
+    position reader keeps them in the same place, by (power, "A" or "F", place): a UnitType
+    is a str enum, equal to and hashed as its letter, so the keys are the same."""
+    known = board._cache.setdefault("units", {})
     key = (power, utype, loc)
     u = known.get(key)
     if u is None:

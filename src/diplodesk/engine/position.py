@@ -92,15 +92,11 @@ class Position:
 
     def evolve(self, **changes: Any) -> Position:
         """A copy with some fields changed: ``dataclasses.replace`` without its field-by-field
-        introspection, which showed in every adjudication (a position has no init logic)."""
-        new = object.__new__(Position)
-        d = new.__dict__
-        d.update(self.__dict__)
+        introspection, which showed in every adjudication."""
         if not _FIELDS.issuperset(changes):
             unknown = set(changes) - _FIELDS
             raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
-        d.update(changes)
-        return new
+        return _new_position(**(self.__dict__ | changes))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -128,8 +124,7 @@ class Position:
             "variant": self.variant_ref or self.variant.id,
             "rules": list(self.rules),
             "phase": str(self.phase),
-            "units": [{"power": u.power, "type": str(u.type), "at": u.loc}  # Unit.to_json, inline: hot
-                      for u in sorted(self.units.values(), key=_unit_key)],
+            "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
         }
         for _prov, (power, at) in sorted(self.choices.items()):
             d["units"].append({"power": power, "type": "?", "at": at, "choice": True})
@@ -175,8 +170,9 @@ _KNOWN_KEYS = frozenset({"variant", "rules", "phase", "units", "dislodged", "con
 
 
 def _new_position(**fields: Any) -> Position:
-    """A Position with every field given: the frozen dataclass's ``__init__`` sets each
-    field through ``object.__setattr__``, which showed in every adjudication."""
+    """A Position with every field given, made without the frozen dataclass's ``__init__``
+    (which sets each field through ``object.__setattr__``; that showed in every
+    adjudication). A position has no init logic to skip."""
     new = object.__new__(Position)
     new.__dict__.update(fields)
     return new

@@ -121,10 +121,6 @@ def outcome_to_json(outcome: Outcome) -> dict:
         nxt["winner"] = outcome.winner
     return {
         "phase": str(outcome.phase),
-        "orders": [  # OrderResult.to_json, inline where there is no detail: this is hot
-            {"power": r.power, "text": r.text, "order": r.order, "status": str(r.status), "reason": r.reason}
-            if not r.detail else r.to_json()
-            for r in outcome.results
-        ],
+        "orders": [r.to_json() for r in outcome.results],
         "next": nxt,
     }
