@@ -5,6 +5,12 @@ Every unit has one decision: a move *succeeds*, a support is *given*, a convoy o
 back on itself it tries both answers; if both are consistent the first stands, and if
 neither or both differ the cycle is a paradox handed to the backup rule (DATC 5.E).
 
+The outcome is a function of the orders as a set. Which cycle a search meets first depends
+on where it starts, so the orders are taken in one canonical order (by province); and when
+the backup rule changes an order itself (Szykman's rule makes convoying fleets hold), the
+resolution starts again from nothing, so that no decision made before the change can stand
+beside one made after it (a convoy "fails, paradox" while its army arrives).
+
 The strengths follow DATC section 5.B. Two generic knobs let variants plug in without
 forking the core: a move's ``base`` strength (1, or 0 across a difficult border) and
 whether it travels by convoy (its path is then a decision of its own).
@@ -80,28 +86,37 @@ class Ord:
 _NONE: tuple = ()  # shared empty supports/convoys
 
 
+def _by_province(o: Ord) -> str:
+    return o.prov
+
+
 # decision states (plain ints: the resolver's hot path)
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
 
-BackupRule = Callable[["Resolver", list["Ord"]], None]
+BackupRule = Callable[["Resolver", list["Ord"]], bool]
+"""Settles a paradoxical cycle. It returns True when it changed orders rather than
+decisions: the resolver then starts again with the changed orders."""
 
 
-def szykman_backup(res: Resolver, cycle: list[Ord]) -> None:
+class _Restart(Exception):
+    """A backup rule changed an order: every decision made so far may rest on the old one."""
+
+
+def szykman_backup(res: Resolver, cycle: list[Ord]) -> bool:
     """DATC 4.A.2 preferred: a convoy paradox makes the convoying fleets in it hold;
     a cycle of moves with no convoy in it is circular movement, and all its moves succeed."""
     convoys = [o for o in cycle if o.kind == CONVOY]
     if convoys:
         for c in convoys:
             c.disrupted = True
-        for o in cycle:
-            res.reset(o)
-        return
+        return True
     for o in cycle:
         if o.kind == MOVE:
             res.settle(o, True)
         else:
             res.reset(o)
+    return False
 
 
 class Resolver:
@@ -121,7 +136,7 @@ class Resolver:
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
-        for o in orders:
+        for o in sorted(orders, key=_by_province):
             by_prov[o.prov] = o
             o.state = _UNRESOLVED
             if o.kind == MOVE:
@@ -199,7 +214,8 @@ class Resolver:
         if o not in cycle:
             cycle.insert(0, o)
         del deps[old:]
-        self.backup(self, cycle)
+        if self.backup(self, cycle):
+            raise _Restart
         return self.resolve(o)
 
     def settle(self, o: Ord, value: bool) -> None:
@@ -210,6 +226,17 @@ class Resolver:
         o.state = _UNRESOLVED
 
     def run(self) -> dict[str, bool]:
+        # Each restart follows a change the backup rule made to an order, and it changes
+        # each order at most once (a convoy disrupted stays so): this ends.
+        while True:
+            try:
+                return self._run_once()
+            except _Restart:
+                for o in self.by_prov.values():
+                    o.state = _UNRESOLVED
+                self.deps.clear()
+
+    def _run_once(self) -> dict[str, bool]:
         # Most units are attacked by nobody: a hold, convoy or support then stands (a
         # support not void is given), with no guess to make.
         moves_into = self.moves_into
