@@ -77,7 +77,7 @@ def phase_view(before: Position, viewer: str | None, after: bool, outcome: Outco
     if not after:
         if is_blind:
             shown = blind.project(before, viewer)
-            seen = blind.sight(before, viewer, blind.holding_units(before, viewer))
+            seen = blind.sees(before, viewer)
             names = sorted(before.board.provinces[p].name for p in seen)
             report = (f"Before adjudication {viewer} sees {len(seen)} provinces"
                       + (f": {', '.join(names)}." if names else "."))

@@ -84,8 +84,14 @@ class MovementChecker:
         """Seas with a fleet in them (worked out only when a convoy question comes up)."""
         self.used_seas = True
         if self._seas is None:
-            # units are kept by province, and only fleets stand at sea
-            self._seas = self.board.sea_provinces.intersection(self.pos.units)
+            if options.has(self.pos, options.BLIND):
+                # Blind: no verdict may tell a power where fleets it cannot see are, so
+                # an order is judged as if every sea could hold one; one that no fleet
+                # serves then fails in the resolution instead of being illegal
+                self._seas = self.board.sea_provinces
+            else:
+                # units are kept by province, and only fleets stand at sea
+                self._seas = self.board.sea_provinces.intersection(self.pos.units)
         return self._seas
 
     def check(self, unit: Unit, order: Order) -> tuple[Ord, Order, str | None]:

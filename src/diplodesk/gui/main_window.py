@@ -653,7 +653,7 @@ class MainWindow(QMainWindow):
         parts = [f"{info.name} ({prov})"]
         if self.as_power_active and self.viewed is None and blind.active(self.doc.position):
             full = self.doc.position
-            if prov not in blind.sight(full, self.power, blind.holding_units(full, self.power)):
+            if prov not in blind.sees(full, self.power):
                 # the power does not see it: nothing but the board's own facts
                 home = f", home of {info.home}" if info.home and info.center else ""
                 return " — ".join([parts[0] + (f" (centre{home})" if info.center else ""),

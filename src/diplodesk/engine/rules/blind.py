@@ -28,13 +28,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..board import UnitType, province_of
+from ..movement import check_orders
 from ..orders import Convoy, Hold, Move, RailMove, Support
 from ..outcome import OrderResult, Status
 from ..phase import PhaseType
 from ..position import Position
 from ..resolver import CONVOY, MOVE, SUPPORT
+from . import options
 
-RULE = "blind"
+RULE = options.BLIND
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 
@@ -177,14 +179,7 @@ def view(before: Position, outcome, power: str) -> PowerView:
     board = before.board
     adjectives = {p.name: p.adjective for p in before.variant.powers}
     record = outcome.record
-    holding: list[str] = []
-    if record is not None:
-        for prov, c in record.checked.items():
-            if c.unit.power != power or c.text is None or c.illegal is not None:
-                continue
-            if isinstance(c.order, Hold) or (isinstance(c.order, Support) and c.order.dest is None):
-                holding.append(prov)
-    seen = sight(before, power, holding)
+    seen = sight(before, power, holding(record.checked, power) if record is not None else ())
     if game_over(before, outcome):
         seen = set(board.provinces)  # at the game's end everything is revealed
     informed: set[str] = set()
@@ -466,24 +461,33 @@ def public_text(before: Position, outcome) -> str:
 # -- projections for maps ------------------------------------------------------------------
 
 
-def holding_units(position: Position, power: str) -> list[str]:
-    """Provinces of the power's units ordered (by the position's orders) to hold or to
-    support a hold: they see around them."""
-    from ..orders import OrderParseError, parse_order
-    from ..orderset import power_words
-
+def holding(checked: dict, power: str) -> list[str]:
+    """Provinces of the power's units really ordered to hold or to support a hold, from
+    the engine's checked orders (movement.check_orders): a misordered unit, one given
+    several orders and one given none hold too, but see nothing. The report, the map,
+    the inspector and the packs all take sight from here, so they cannot disagree."""
     out = []
-    for text in position.orders.get(power, ()):
-        try:
-            order = parse_order(text, position.board, position.phase.type, power_words(position))
-        except OrderParseError:
+    for prov, c in checked.items():
+        if c.unit.power != power or not c.text or c.illegal is not None:
             continue
-        unit = position.units.get(getattr(order, "province", ""))
-        if unit is None or unit.power != power:
-            continue
-        if isinstance(order, Hold) or (isinstance(order, Support) and order.dest is None):
-            out.append(unit.province)
+        if isinstance(c.order, Hold) or (isinstance(c.order, Support) and c.order.dest is None):
+            out.append(prov)
     return out
+
+
+def holding_units(position: Position, power: str) -> list[str]:
+    """:func:`holding` for a position not yet adjudicated (its orders as given so far)."""
+    if position.phase.type is not PhaseType.MOVEMENT:
+        return []
+    return holding(check_orders(position)[0], power)
+
+
+def sees(position: Position, power: str) -> set[str]:
+    """What the power sees in this phase, with the orders given so far: the one answer
+    for maps, the inspector and the desk (the report reaches the same through view)."""
+    if game_over(position):
+        return set(position.board.provinces)
+    return sight(position, power, holding_units(position, power))
 
 
 def project(position: Position, power: str) -> Position:
@@ -493,7 +497,7 @@ def project(position: Position, power: str) -> Position:
 
     if game_over(position):
         return position
-    seen = sight(position, power, holding_units(position, power))
+    seen = sees(position, power)
     units = {p: u for p, u in position.units.items() if u.power == power or p in seen}
     dislodged = {p: d for p, d in position.dislodged.items() if d.unit.power == power or p in seen}
     centers = {c: o for c, o in position.centers.items() if o == power or c in seen}

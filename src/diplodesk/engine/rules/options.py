@@ -23,13 +23,14 @@ from ..position import Position
 RETREAT_NOT_TO_CONVOY_ORIGIN = "retreat_not_to_convoy_origin"
 ADJACENT_CONVOY_BY_SWAP = "adjacent_convoy_by_swap"
 CIVIL_DISORDER_HOME_DISTANCE = "civil_disorder_home_distance"
+BLIND = "blind"  # the rule itself lives in blind.py; the order checks need its name
 
 BUNDLES = {
     "1976": frozenset({RETREAT_NOT_TO_CONVOY_ORIGIN, ADJACENT_CONVOY_BY_SWAP, CIVIL_DISORDER_HOME_DISTANCE}),
 }
 
 # every rule name the engine knows, for New Game dialogs and checks
-KNOWN = frozenset({"blind", "secret_powers", *BUNDLES, *BUNDLES["1976"]})
+KNOWN = frozenset({BLIND, "secret_powers", *BUNDLES, *BUNDLES["1976"]})
 
 
 def has(position: Position, option: str) -> bool:
