@@ -13,8 +13,10 @@ from operator import attrgetter
 from typing import Any
 
 from .board import UnitType, province_of
+from .extras import check_extra
 from .names import name_table
 from .phase import Phase, PhaseType
+from .rules.options import KNOWN as KNOWN_RULES
 from .variant import Variant, VariantError
 
 
@@ -215,6 +217,11 @@ class _PositionReader:
         rules = d.get("rules", [])
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             raise self.fail("rules", f"expected a list of rule names, got {rules!r}")
+        for i, r in enumerate(rules):
+            if r not in KNOWN_RULES:
+                near = [k for k in KNOWN_RULES if k == r.strip().lower()]
+                hint = f"did you mean {near[0]!r}?" if near else f"known: {', '.join(sorted(KNOWN_RULES))}"
+                raise self.fail(f"rules[{i}]", f"unknown rule {r!r} ({hint})")
         try:
             phase = _phase(d.get("phase", ""))
             variant.calendar.check(phase)
@@ -254,13 +261,16 @@ class _PositionReader:
             if retreats is not None:
                 if not isinstance(retreats, list):
                     raise self.fail(f"{where}.retreats", "expected a list of places")
-                retreats = tuple(self.location(r, f"{where}.retreats") for r in retreats)
+                retreats = tuple(self.retreat(unit, r, units, f"{where}.retreats[{j}]")
+                                 for j, r in enumerate(retreats))
             dislodged[unit.province] = Dislodged(unit, att, retreats)
         if dislodged and phase.type is not PhaseType.RETREAT:
             raise self.fail("dislodged", f"dislodged units only exist in a retreat phase, not {phase}")
         contested = frozenset(
             province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(self.list_of("contested"))
         )
+        for prov in contested & units.keys():
+            raise self.fail("contested", f"{prov} holds a unit, so no standoff left it empty")
         centers: dict[str, str] = {}
         board_centers = self.board._cache.get("center_set")
         if board_centers is None:
@@ -303,13 +313,11 @@ class _PositionReader:
                 raise self.fail(f"orders.{power}", "expected a list of order texts")
             orders[pname] = orders[pname] + tuple(texts) if pname in orders else tuple(texts)
         extra = {k: v for k, v in d.items() if k not in _KNOWN_KEYS} if not _KNOWN_KEYS.issuperset(d) else {}
-        if "players" in extra:
-            from .rules.secret_powers import check_players
-
+        if extra:
             try:
-                check_players(extra["players"], variant.power_names)
+                extra = check_extra(extra, self.board, self.powers, variant.victory_by)
             except ValueError as e:
-                raise self.fail("players", str(e).removeprefix("players: ")) from None
+                raise PositionError(str(e)) from None
         return _new_position(
             variant=variant,
             phase=phase,
@@ -363,6 +371,27 @@ class _PositionReader:
         loc = self.names.location(text) if isinstance(text, str) else None
         if loc is None or not self.board.is_location(loc):
             raise self.fail(where, f"unknown place {text!r}")
+        return loc
+
+    def retreat(self, unit: Unit, text: Any, units: Mapping[str, Unit], where: str) -> str:
+        """A listed retreat, checked against the board: a record may narrow the places a
+        dislodged unit may go, never widen them."""
+        loc = self.location(text, where)
+        prov = province_of(loc)
+        b = self.board
+        if unit.type is UnitType.FLEET:
+            reach = b.fleet_targets(unit.loc, prov)
+            if "/" not in loc and len(reach) == 1:
+                loc = reach[0]
+            elif "/" not in loc and len(reach) > 1:
+                raise self.fail(where, f"say which coast of {prov}: {' or '.join(reach)}")
+            ok = loc in reach
+        else:
+            ok = prov in b.army_adj.get(unit.province, ()) and "/" not in loc
+        if not ok:
+            raise self.fail(where, f"the {unit.type.long_name.lower()} in {unit.loc} cannot retreat to {loc}")
+        if prov in units:
+            raise self.fail(where, f"{prov} holds a unit: nobody retreats there")
         return loc
 
     def unit(self, u: Any, where: str) -> Unit:

@@ -34,7 +34,7 @@ from ..outcome import OrderResult, Status
 from ..phase import PhaseType
 from ..position import Position
 from ..resolver import CONVOY, MOVE, SUPPORT
-from . import options
+from . import choice_units, options
 
 RULE = options.BLIND
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
@@ -315,7 +315,7 @@ def _informed_notes(position: Position, record, power: str, adjectives) -> dict[
     ok = record.succeeded
     ords = record.orders
     checked = record.checked
-    units = position.units
+    units = {prov: c.unit for prov, c in checked.items()}  # choice units revealed, too
 
     def who(provs: Iterable[str]) -> list[tuple[str, UnitType]]:
         return [(units[p].power, units[p].type) for p in provs if p in units]
@@ -479,7 +479,7 @@ def holding_units(position: Position, power: str) -> list[str]:
     """:func:`holding` for a position not yet adjudicated (its orders as given so far)."""
     if position.phase.type is not PhaseType.MOVEMENT:
         return []
-    return holding(check_orders(position)[0], power)
+    return holding(check_orders(choice_units.reveal(position)[0])[0], power)
 
 
 def sees(position: Position, power: str) -> set[str]:

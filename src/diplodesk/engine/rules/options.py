@@ -18,7 +18,10 @@ The convoy paradox rule stays Szykman's under every option.
 
 from __future__ import annotations
 
-from ..position import Position
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the position reader checks rule names against KNOWN: no import back
+    from ..position import Position
 
 RETREAT_NOT_TO_CONVOY_ORIGIN = "retreat_not_to_convoy_origin"
 ADJACENT_CONVOY_BY_SWAP = "adjacent_convoy_by_swap"
