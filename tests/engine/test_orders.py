@@ -67,7 +67,7 @@ def p(text, phase=PhaseType.MOVEMENT):
         ("F eng S English A wal - bel", Support(F, "eng", A, "wal", "bel")),
         ("England: F nth - pic", Move(F, "nth", "pic")),
         ("A par -> bur", Move(A, "par", "bur")),
-        ("A lon - nth - bel", Move(A, "lon", "bel", True)),  # a path: ignored (DATC 4.A.6)
+        ("A lon - nth - bel", Move(A, "lon", "bel", True, ("nth",))),  # a path (DATC 4.A.6)
     ],
 )
 def test_movement_orders(text, order):

@@ -64,6 +64,18 @@ def test_new_game_dialog_lists_the_variants(qtbot):
     assert "7 powers" in d.about.text()
 
 
+def test_new_game_dialog_refuses_an_unknown_rule_and_says_which(qtbot):
+    d = NewGameDialog()
+    qtbot.addWidget(d)
+    d.rules.setText("Blind")
+    d.accept()
+    assert d.result() != d.DialogCode.Accepted
+    assert "Unknown rule option 'Blind'" in d.rules_error.text() and not d.rules_error.isHidden()
+    d.rules.setText("blind, convoy_path_as_ordered")
+    d.accept()
+    assert d.result() == d.DialogCode.Accepted
+
+
 def test_paste_dialog_previews_what_it_reads(qtbot, qapp):
     doc = GameDocument.new()
     d = PasteOrdersDialog(doc, "France")

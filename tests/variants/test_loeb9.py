@@ -160,3 +160,20 @@ def test_spain_starts_with_three_units_and_russia_in_the_north():
     ex = load_variant("loeb9").to_export()
     assert {u["at"] for u in ex["start"]["units"] if u["power"] == "Spain"} == {"por", "cor", "mad"}
     assert {"power": "Russia", "type": "F", "at": "stp/nc"} in ex["start"]["units"]
+
+
+def test_a_retreat_across_a_difficult_border_bans_no_other_retreat():
+    """An unsupported crossing "will have no effect whatsoever on the destination province for
+    the purposes of ... banning retreats": a retreat is never supported, so one across a
+    difficult border never makes another retreat to the same place fail."""
+    units = [U("Italy", "F", "sic"), U("Italy", "A", "apu")]
+    dislodged = [{**U("France", "A", "sic"), "attacker_from": "tys"},
+                 {**U("Austria", "A", "apu"), "attacker_from": "rom"}]
+    both = {"France": ["A sic - nap"], "Austria": ["A apu - nap"]}
+    r = play("F1901R", units, both, dislodged=dislodged)
+    assert where(r)["nap"] == "Austria"
+    assert status(r, "A apu - nap") == ("succeeds", None)
+    assert status(r, "A sic - nap") == ("fails", "bounced")
+    # alone, the crossing goes through
+    r = play("F1901R", units, {"France": ["A sic - nap"]}, dislodged=dislodged)
+    assert where(r)["nap"] == "France"

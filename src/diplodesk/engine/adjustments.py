@@ -5,7 +5,8 @@ in a two-coast province must name the coast, DATC 4.B.7); one with fewer must re
 The first legal orders count (DATC 4.D.4-6). Removals a power does not order are made for
 it: the unit farthest from the power's nearest owned centre goes first, counting moves
 over land and sea alike; on equal distance a fleet before an army, then by English name
-(DATC 4.D.8, the 2023 rulebook).
+(DATC 4.D.8, the 2023 rulebook). Under ``civil_disorder_home_distance`` the distance is to
+the home centres, and a fleet's is counted by fleet moves only, as before 2023.
 """
 
 from __future__ import annotations
@@ -172,6 +173,21 @@ def distances_to(board: Board, targets: set[str]) -> dict[str, int]:
     return dist
 
 
+def fleet_distances_to(board: Board, targets: set[str]) -> dict[str, int]:
+    """Fleet moves from each place (coasts apart) to the nearest target a fleet can
+    enter: the pre-2023 rule counts a fleet's distance by sea only (DATC 4.D.8)."""
+    start = [loc for t in targets for loc in board.provinces[t].locations if board.can_stand(UnitType.FLEET, loc)]
+    dist = dict.fromkeys(start, 0)
+    queue = deque(start)
+    while queue:
+        loc = queue.popleft()
+        for n in board.fleet_adj.get(loc, ()):
+            if n not in dist:
+                dist[n] = dist[loc] + 1
+                queue.append(n)
+    return dist
+
+
 def civil_disorder_removals(board: Board, power: str, centers, units, n: int,
                             targets: set[str] | None = None) -> list[Unit]:
     """The units civil disorder removes; distance to ``targets`` (default: the power's
@@ -180,11 +196,18 @@ def civil_disorder_removals(board: Board, power: str, centers, units, n: int,
         return []
     owned = targets if targets else {c for c, p in centers.items() if p == power}
     dist = distances_to(board, owned)
+    by_sea = fleet_distances_to(board, owned) if targets else None
     far = 1 << 30
+
+    def distance(u: Unit) -> int:
+        if by_sea is not None and u.type is UnitType.FLEET:
+            return by_sea.get(u.loc, far)
+        return dist.get(u.province, far)
+
     mine = [u for u in units.values() if u.power == power]
     mine.sort(
         key=lambda u: (
-            -dist.get(u.province, far),
+            -distance(u),
             0 if u.type is UnitType.FLEET else 1,
             board.provinces[province_of(u.loc)].name.lower(),
         )

@@ -39,7 +39,7 @@ class Checked(Ord):
     """A unit's order after the checks: the order the resolver decides (an :class:`Ord`,
     kept in one object with what reports need: one object per unit and phase)."""
 
-    __slots__ = ("unit", "text", "order", "illegal", "shown")
+    __slots__ = ("unit", "text", "order", "illegal", "shown", "path")
 
     def __init__(self, unit: Unit, text: str | None, order: Order | None, how: tuple = _HOLDING,
                  illegal: Illegal | None = None):
@@ -61,6 +61,7 @@ class Checked(Ord):
         self.text = text  # as the player wrote it; None: no order; "": several (it holds)
         self.order = order  # normalised (coasts settled), None if none given
         self.illegal = illegal
+        self.route = self.path = None  # a convoy path named in the order (DATC 4.A.6)
 
     def make_hold(self, illegal: Illegal) -> None:
         """The order can't stand after all: the unit holds, and the report says why."""
@@ -117,6 +118,8 @@ class MovementChecker:
         via = getattr(order, "via_convoy", False)
         if dest_prov == prov:
             raise Illegal("illegal", "a unit cannot move to where it is")
+        if unit.type is UnitType.FLEET and getattr(order, "path", ()):
+            raise Illegal("illegal", "only an army goes along a convoy path; a fleet moves one step")
         if dest_prov in self.closed:
             raise Illegal("illegal", f"{dest_prov} is closed this season")
         target = b.provinces[dest_prov]
@@ -246,6 +249,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     checker: MovementChecker | None = None
     pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
     rail = False  # is some unit ordered to move by railroad?
+    paths = False  # does some order name a convoy path?
     for power, texts in position.orders.items():
         for text in texts:
             hit = parsed.get(text)
@@ -291,6 +295,9 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
                 given[prov] = Checked(unit, text, order, _HOLDING, how)
                 continue
             o = given[prov] = Checked(unit, text, norm, how)
+            if type(order) is Move and order.path:
+                o.path = order.path
+                paths = True
             if o.target is not None:
                 pairs.append(o)
             if o.rail is not None:
@@ -309,12 +316,30 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
     for prov, unit in units.items():
         c = given.get(prov)
         checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
+    if paths and options.has(position, options.CONVOY_PATH_AS_ORDERED):
+        _named_paths(board, checked)
     railway: Checked | None = None
     if rail:
         _one_railroad_move(position, checked)  # the first keeps the line; others hold
         railway = next((c for c in checked.values() if c.rail is not None), None)
     _settle_intent(checked, position, pairs)
     return checked, results, railway
+
+
+def _named_paths(board: Board, checked: dict[str, Checked]) -> None:
+    """DATC 4.A.6, the rule that a named path counts: the army goes only by the fleets
+    the order names, and a path that is no chain of seas to the destination is illegal."""
+    nbrs = board.province_neighbours
+    for c in checked.values():
+        if c.path is None or c.kind != MOVE:
+            continue
+        chain = (c.prov, *c.path, c.dest)
+        if c.utype is not UnitType.ARMY or not all(board.is_sea(p) for p in c.path) or not all(
+            b in nbrs[a] for a, b in zip(chain, chain[1:], strict=False)
+        ):
+            c.make_hold(Illegal("illegal", f"the path {' - '.join(chain)} is no chain of seas for a convoy"))
+        else:
+            c.route = c.path
 
 
 def _parsed(parsed: dict, text: str, board: Board, position: Position) -> Order:
@@ -661,4 +686,7 @@ def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) ->
             st, why = _FAILS, "paradox"
         else:
             st, why = _SUCCEEDS, None
-    return OrderResult(u.power, c.text, c.shown or format_order(c.order), st, why, None, u.province)
+    note = None
+    if c.path is not None and c.route is None and kind == MOVE:
+        note = f"the path by {' - '.join(c.path)} was not needed: any route of convoying fleets counts"
+    return OrderResult(u.power, c.text, c.shown or format_order(c.order), st, why, note, u.province)

@@ -48,6 +48,7 @@ class Hold(Order):
 class Move(Order):
     dest: str
     via_convoy: bool = False
+    path: tuple[str, ...] = ()  # a convoy path as the judges write it: A lon - eng - bel
 
 
 @dataclass(frozen=True)
@@ -317,7 +318,9 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
     if r.take("MOVE") or r.take("RETREAT"):
         dest = r.loc("where to move")
         via = False
-        while r.take("MOVE"):  # a convoy path "A lon - nth - bel": the path is ignored
+        path: list[str] = []
+        while r.take("MOVE"):  # a convoy path "A lon - nth - bel" (DATC 4.A.6)
+            path.append(dest)
             dest = r.loc("where to move")
             via = True
         if r.take("VIA"):  # "via convoy", or the judges' bare "VIA"
@@ -329,8 +332,10 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
             via = True
         r.end()
         if phase is PhaseType.RETREAT:
+            if path:
+                raise OrderParseError(text, "a retreat goes to one place, not along a path")
             return Retreat(unit, loc, dest)
-        return Move(unit, loc, dest, via)
+        return Move(unit, loc, dest, via, tuple(path))
     if r.take("SUPPORT"):
         r.take("POWER")
         tunit = r.unit_type()

@@ -48,7 +48,7 @@ class Ord:
     """
 
     __slots__ = ("kind", "prov", "power", "utype", "dest", "target", "convoyed", "base", "dest_loc", "rail",
-                 "void", "disrupted", "supports", "convoys", "state", "result")
+                 "route", "void", "disrupted", "supports", "convoys", "state", "result")
 
     def __init__(self, kind: int, prov: str, power: str, utype: UnitType, dest: str | None = None,
                  target: str | None = None, convoyed: bool = False, base: int = 1,
@@ -63,6 +63,7 @@ class Ord:
         self.base = base  # move: strength before supports (0 across a difficult border)
         self.dest_loc = dest_loc  # move: exact destination; support: the coast it names, if any
         self.rail = rail  # move by railroad: the provinces passed on the way
+        self.route: tuple[str, ...] | None = None  # convoyed move: only these fleets may carry it
         self.void = void  # support/convoy: does not match what the other unit does
         self.disrupted = False  # convoy: made to hold by the Szykman rule
         # filled by the resolver
@@ -75,6 +76,7 @@ class Ord:
         """A copy for another resolution: the resolver's fields cleared, some fields changed."""
         o = Ord(self.kind, self.prov, self.power, self.utype, self.dest, self.target, self.convoyed, self.base,
                 self.dest_loc, self.rail, self.void)
+        o.route = self.route
         for k, v in changes.items():
             setattr(o, k, v)
         return o
@@ -279,6 +281,8 @@ class Resolver:
         fleets = {c.prov: c for c in m.convoys if not c.void and not c.disrupted}
         if not fleets:
             return False
+        if m.route is not None:  # the path the order names, a chain of seas checked before
+            return all(p in fleets and self.resolve(fleets[p]) for p in m.route)
         nbrs = self.board.province_neighbours
         seen: set[str] = set()
         queue = deque(p for p in nbrs[m.prov] if p in fleets)

@@ -1,7 +1,8 @@
 """A retreat phase: each dislodged unit retreats to a legal place or is disbanded.
 
 Two retreats to the same place both fail and both units are disbanded; a unit with no
-order, or with an order to a place it may not go, is disbanded too.
+order, or with an order to a place it may not go, is disbanded too. A retreat across a
+difficult border has no strength: it bans no other retreat, and enters only alone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .orderset import assign_to_units, parse_all
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
+from .rules.borders import is_difficult
 
 
 @dataclass
@@ -67,11 +69,20 @@ def resolve_retreats(position: Position) -> RetreatOutcome:
             continue
         wanted[prov] = dest
         pending[prov] = OrderResult(u.power, g.text, f"{u} R {dest}", Status.SUCCEEDS, None, None, prov)
-    counts = Counter(province_of(loc) for loc in wanted.values())
+    # A retreat across a difficult border is unsupported, so it has no effect on where it
+    # goes: it bans no other retreat, and enters only where no other retreat goes.
+    weak = {prov for prov, dest in wanted.items() if is_difficult(board, prov, province_of(dest))}
+    counts = Counter(province_of(loc) for prov, loc in wanted.items() if prov not in weak)
+    everyone = Counter(province_of(loc) for loc in wanted.values())
     units = dict(position.units)
     for prov, dest in wanted.items():
         r = pending[prov]
-        if counts[province_of(dest)] > 1:
+        there = province_of(dest)
+        if prov in weak and everyone[there] > 1:
+            results.append(OrderResult(r.power, r.text, r.order, Status.FAILS, "bounced",
+                                       "another unit retreated there, and a retreat across a difficult "
+                                       "border has no strength; it is disbanded", prov))
+        elif prov not in weak and counts[there] > 1:
             results.append(OrderResult(r.power, r.text, r.order, Status.FAILS, "bounced",
                                        "another unit retreated there too; both are disbanded", prov))
         else:

@@ -97,6 +97,12 @@ class NewGameDialog(QDialog):
         self.rules.setPlaceholderText("other rule options, separated by commas")
         form2 = QFormLayout()
         form2.addRow("&Other options:", self.rules)
+        self.rules_error = QLabel()
+        self.rules_error.setObjectName("rules-error")
+        self.rules_error.setStyleSheet("color: #b00020")
+        self.rules_error.setWordWrap(True)
+        self.rules_error.hide()
+        form2.addRow("", self.rules_error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the game")
         buttons.accepted.connect(self.accept)
@@ -161,6 +167,18 @@ class NewGameDialog(QDialog):
                                    "the map appears once the variant has its map.svg.")
         self.about.setText(f"{len(v.powers)} powers, {len(v.board.centers)} centres, "
                            f"{v.victory_centers} to win. {v.description}".strip() + note)
+
+    def accept(self) -> None:
+        """Refuse a rule name the engine does not know, rather than start a game without it."""
+        from ..engine.rules.options import KNOWN
+
+        unknown = [r for r in self.choice()[1] if r not in KNOWN]
+        if unknown:
+            self.rules.setFocus()
+            self.rules_error.setText(f"Unknown rule option {unknown[0]!r}. Known: {', '.join(sorted(KNOWN))}.")
+            self.rules_error.show()
+            return
+        super().accept()
 
     def choice(self) -> tuple[str, tuple[str, ...]]:
         from ..variants import load_variant

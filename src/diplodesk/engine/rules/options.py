@@ -9,6 +9,9 @@ engine follows by default (Woolworth IIA plays by the 1976 rules):
 - ``adjacent_convoy_by_swap`` (DATC 4.A.3 a, the 1971/1976 rule): an army ordered to a
   neighbouring province goes by convoy only when a fleet is ordered to convoy it there and
   the unit in that province moves the other way; "via convoy" means nothing.
+- ``convoy_path_as_ordered`` (DATC 4.A.6 b): a convoyed move that names its path
+  (``A lon - eng - bel``) goes only by the fleets named, and fails if they fail; by default
+  the path is not needed and any route of convoying fleets counts (the result says so).
 - ``civil_disorder_home_distance`` (DATC 4.D.8, before 2023): units left without orders
   in civil disorder are removed farthest from the power's home centres first (by default:
   from its nearest owned centre).
@@ -26,6 +29,7 @@ if TYPE_CHECKING:  # the position reader checks rule names against KNOWN: no imp
 RETREAT_NOT_TO_CONVOY_ORIGIN = "retreat_not_to_convoy_origin"
 ADJACENT_CONVOY_BY_SWAP = "adjacent_convoy_by_swap"
 CIVIL_DISORDER_HOME_DISTANCE = "civil_disorder_home_distance"
+CONVOY_PATH_AS_ORDERED = "convoy_path_as_ordered"
 BLIND = "blind"  # the rule itself lives in blind.py; the order checks need its name
 
 BUNDLES = {
@@ -33,7 +37,7 @@ BUNDLES = {
 }
 
 # every rule name the engine knows, for New Game dialogs and checks
-KNOWN = frozenset({BLIND, "secret_powers", *BUNDLES, *BUNDLES["1976"]})
+KNOWN = frozenset({BLIND, "secret_powers", CONVOY_PATH_AS_ORDERED, *BUNDLES, *BUNDLES["1976"]})
 
 
 def has(position: Position, option: str) -> bool:
