@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schemas
-from .files import write_atomic
+from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
@@ -247,26 +247,26 @@ def _upgrade(data: dict, fmt: int) -> dict:
 
 
 def read_json_file(path: Path, limit: int) -> Any:
-    """Read a JSON file with a size limit; errors say which file and what is wrong."""
+    """Read a JSON file with a size limit; errors say which file and what is wrong.
+
+    Only regular files are read (never a device or a FIFO), and never more than ``limit``.
+    """
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise GameFileError(f"{path}: {size} bytes is more than the {limit // (1024 * 1024)} MiB allowed")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise GameFileError(f"{path}: is a folder, not a file") from None
+        raw = read_bounded(Path(path), limit)
+    except FileReadError as e:
+        raise GameFileError(str(e)) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as e:
-        raise GameFileError(f"{path}: {e.strerror or e}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise GameFileError(f"{path}: not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
     except RecursionError:
         raise GameFileError(f"{path}: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. a number of more digits than Python converts
+        raise GameFileError(f"{path}: not usable JSON: {e}") from None
 
 
 def save_json_atomic(path: Path, data: Any) -> None:
