@@ -194,16 +194,36 @@ def _check_result(position: Position, stored: dict, where: str) -> None:
         fresh = outcome_to_json(process(position))
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise GameFileError(f"{where}: its phase cannot be adjudicated ({e})") from None
-    if fresh != stored:
-        # the same entries in another order say the same (the order follows the units')
-        key = _entry_key
-        fresh = {**fresh, "orders": sorted(fresh["orders"], key=key)}
-        stored = {**stored, "orders": sorted(stored["orders"], key=key)}
-        if fresh == stored:
-            return
-        path, want, got = _difference(fresh, stored)
-        raise GameFileError(f"{where}{path}: {got!r} is not what adjudicating the phase gives "
-                            f"({want!r}); the record was changed or damaged")
+    if fresh == stored:
+        return
+    if {**fresh, "orders": None} == {**stored, "orders": None}:
+        path, want, got = _order_difference(fresh["orders"], stored["orders"])
+        if not path:
+            return  # the same entries in another order say the same (it follows the units')
+    else:
+        path, want, got = _difference({**fresh, "orders": None}, {**stored, "orders": None})
+    raise GameFileError(f"{where}{path}: {got!r} is not what adjudicating the phase gives "
+                        f"({want!r}); the record was changed or damaged")
+
+
+def _order_difference(fresh: list, stored: list) -> tuple[str, Any, Any]:
+    """The first stored order entry the adjudication does not give, or one it lacks."""
+    fresh_keys = {_entry_key(e) for e in fresh}
+    stored_keys = {_entry_key(e) for e in stored}
+    for i, entry in enumerate(stored):
+        if _entry_key(entry) not in fresh_keys:
+            same = [e for e in fresh if isinstance(entry, dict)
+                    and (e.get("power"), e.get("text"), e.get("order")) ==
+                    (entry.get("power"), entry.get("text"), entry.get("order"))]
+            if same:
+                return _difference(same[0], entry, f".orders[{i}]")
+            return f".orders[{i}]", "no such entry", entry
+    for e in fresh:
+        if _entry_key(e) not in stored_keys:
+            return ".orders", e, "an entry missing"
+    if len(fresh) != len(stored):
+        return ".orders", f"{len(fresh)} entries", f"{len(stored)} entries"
+    return "", None, None
 
 
 def _entry_key(entry: Any) -> str:
