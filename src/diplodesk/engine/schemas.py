@@ -76,6 +76,17 @@ class PositionShape(_Shape):
     winner: Name | list[Name] | None | UnsetType = UNSET
 
 
+class StoredPositionShape(PositionShape, kw_only=True):
+    """A position as a game file holds it: written by the engine, so in its one canonical
+    form (lists, never null or the one-string form of orders; centres always given)."""
+
+    centers: dict[str, list[Name]]
+    units: list[UnitShape] = []
+    dislodged: list[DislodgedShape] = []
+    contested: list[Name] = []
+    orders: dict[str, list[Text]] = {}
+
+
 # -- result (CONTRACTS 4) --------------------------------------------------------------------
 
 
@@ -96,6 +107,10 @@ class ResultShape(_Shape):
     next: PositionShape
 
 
+class StoredResultShape(ResultShape):
+    next: StoredPositionShape
+
+
 # -- variant.toml (docs/variant-format.md) ---------------------------------------------------
 
 Season = Annotated[str, Meta(pattern=r"^[A-Z]$")]
@@ -106,7 +121,7 @@ class CalendarShape(_Shape):
     year_step: Annotated[int, Meta(ge=1, le=100)] = 1
     seasons: Annotated[list[Season], Meta(min_length=1, max_length=12)] | UnsetType = UNSET
     years_after: dict[Season, Annotated[int, Meta(ge=0, le=100)]] | UnsetType = UNSET
-    build_after: Season | list[Season] | UnsetType = UNSET
+    build_after: Season | Annotated[list[Season], Meta(min_length=1)] | UnsetType = UNSET
 
 
 class VictoryShape(_Shape):
@@ -199,8 +214,8 @@ class GameVariantShape(_Shape):
 
 
 class HistoryShape(_Shape):
-    position: PositionShape
-    result: ResultShape
+    position: StoredPositionShape
+    result: StoredResultShape
 
 
 class GameShape(_Shape):
@@ -208,7 +223,7 @@ class GameShape(_Shape):
 
     format: Annotated[int, Meta(ge=1)]
     variant: GameVariantShape
-    current: PositionShape
+    current: StoredPositionShape
     app: Name = "diplodesk"
     history: list[HistoryShape] = []
     winner: Name | list[Name] | None = None
