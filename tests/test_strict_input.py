@@ -132,3 +132,22 @@ def test_unwritable_outputs_give_one_line_and_no_qt_warnings(tmp_path, capfd, co
     err = capfd.readouterr().err  # capfd: Qt writes its warnings to the process's stderr
     line = one_error_line(code, err)
     assert "cannot write" in line
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "/dev/zero", "a\0b", "."])
+def test_the_app_is_not_started_on_what_is_no_game_file(monkeypatch, capsys, name):
+    import diplodesk.gui.app
+
+    def never(path):
+        raise AssertionError(f"the app was started on {path!r}")
+
+    monkeypatch.setattr(diplodesk.gui.app, "run", never)
+    line = one_error_line(*run(capsys, name)[::2])
+    assert "no such file" in line or "not a game file" in line
+
+
+def test_a_nul_in_a_game_file_name(tmp_path):
+    from diplodesk.engine.game import Game, GameFileError
+
+    with pytest.raises(GameFileError, match="not a usable file name"):
+        Game.load(str(tmp_path / "a\0b.json"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -273,8 +274,13 @@ def cmd_assign(args) -> int:
 
 def _run_gui(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else None
-    if path is not None and not path.exists():
-        raise BadInput(f"{path}: no such file")
+    if path is not None:
+        try:
+            mode = path.stat().st_mode
+        except (OSError, ValueError):  # missing, a name too long, or with a NUL
+            raise BadInput(f"{path}: no such file") from None
+        if not stat.S_ISREG(mode):
+            raise BadInput(f"{path}: not a game file (a folder, device or FIFO)")
     try:
         from .gui.app import run
     except ImportError as e:

@@ -106,7 +106,7 @@ def clean_stale_temps(folder: Path, only_for: str | None = None, max_age: float 
     now = time.time()
     try:
         entries = list(os.scandir(folder))
-    except OSError:
+    except (OSError, ValueError):
         return removed
     names = {e.name for e in entries}
     for e in entries:
@@ -148,6 +148,8 @@ def read_bounded(path: Path, limit: int) -> bytes:
         raise FileReadError(f"{path}: is a folder, not a file") from None
     except OSError as e:
         raise FileReadError(f"{path}: {e.strerror or e}") from None
+    except ValueError:  # a NUL in the name
+        raise FileReadError(f"{str(path)!r}: not a usable file name") from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
