@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -208,6 +209,8 @@ def _check_result(position: Position, stored: dict, where: str) -> None:
 
 def _order_difference(fresh: list, stored: list) -> tuple[str, Any, Any]:
     """The first stored order entry the adjudication does not give, or one it lacks."""
+    if Counter(map(_entry_key, fresh)) == Counter(map(_entry_key, stored)):
+        return "", None, None
     fresh_keys = {_entry_key(e) for e in fresh}
     stored_keys = {_entry_key(e) for e in stored}
     for i, entry in enumerate(stored):
@@ -226,8 +229,12 @@ def _order_difference(fresh: list, stored: list) -> tuple[str, Any, Any]:
     return "", None, None
 
 
-def _entry_key(entry: Any) -> str:
-    return json.dumps(entry, sort_keys=True)
+def _entry_key(entry: Any) -> Any:
+    """An order entry as a hashable value (the schema made its values strings or null)."""
+    try:
+        return frozenset(entry.items())
+    except (AttributeError, TypeError):
+        return json.dumps(entry, sort_keys=True)
 
 
 def _difference(want: Any, got: Any, path: str = "") -> tuple[str, Any, Any]:
