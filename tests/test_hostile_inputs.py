@@ -1,11 +1,11 @@
 """Hostile input: valid game files and variants, mutated (byte flips, renamed keys, swapped
-types, truncation). Every failure must be one of our own errors (GameFileError,
+types, truncation, values moved to the wrong place, deleted keys). Every failure must be one of our own errors (GameFileError,
 VariantError), never another exception, and a file that still loads must mean what it says:
 exactly what it held before the mutation, or exactly what it now holds, never a third
 thing (such as a position whose ``units`` key became ``ujits`` loading with no units).
 
-Examples per kind (``max_examples``) are listed in EXAMPLES; the report in the brief quotes
-them.
+EXAMPLES says how many mutants of each kind each format gets (derandomized, so a run is
+repeatable; raise the numbers and drop ``derandomize`` to explore further).
 """
 
 import copy
@@ -27,7 +27,8 @@ from diplodesk.engine.variant import Variant, VariantError
 from diplodesk.paths import builtin_variants_dir
 from diplodesk.variants import list_variants, read_variant_file
 
-EXAMPLES = {"byte flip": 150, "key rename": 100, "type swap": 120, "truncation": 40}
+EXAMPLES = {"byte flip": 150, "key rename": 100, "type swap": 120, "truncation": 40,
+            "value swap": 120, "key deletion": 80}
 SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 SWAPS = [0, 7, 1.5, float("inf"), True, False, None, "", "x", [], ["x"], [1], {}, {"x": 1}]
 
@@ -110,6 +111,35 @@ def _same_kind(a, b) -> bool:
     return type(a) is type(b) or (a == b and not isinstance(a, bool | type(None)))
 
 
+def _leaves(node, here=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _leaves(v, (*here, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _leaves(v, (*here, i))
+    elif here:
+        yield here
+
+
+def _value_pool(data) -> list:
+    """Values of the right kinds but the wrong places: the file's own strings, numbers
+    at the edges, phases and coasts."""
+    strings = {v for v in (_parent(data, p)[p[-1]] for p in _leaves(data)) if isinstance(v, str)}
+    extra = ["", "?", "S1901R", "W1901A", "F1901M", "nc", "x/y", "stp/nc", "lon/nc"]
+    return sorted(strings | set(extra)) + [0, -1, 1, 2, 18, 34, 1901, 10**9, True, False]
+
+
+GAME_LEAVES, VARIANT_LEAVES = list(_leaves(GAME)), list(_leaves(VARIANT))
+GAME_VALUES, VARIANT_VALUES = _value_pool(GAME), _value_pool(VARIANT)
+
+
+def _deleted(data, path):
+    data = copy.deepcopy(data)
+    del _parent(data, path)[path[-1]]
+    return data
+
+
 # -- game files ------------------------------------------------------------------------------
 
 
@@ -172,6 +202,28 @@ def test_game_truncations(at):
     except GameFileError:
         return
     means_what_it_says(game, GAME)
+
+
+@settings(max_examples=EXAMPLES["value swap"], **SETTINGS)
+@given(st.sampled_from(GAME_LEAVES), st.sampled_from(GAME_VALUES))
+def test_game_value_swaps(path, value):
+    data = _swapped(GAME, path, value)
+    try:
+        game = Game.from_json(data, source="g.json")
+    except GameFileError:
+        return
+    means_what_it_says(game, data)
+
+
+@settings(max_examples=EXAMPLES["key deletion"], **SETTINGS)
+@given(st.sampled_from(GAME_PATHS))
+def test_game_key_deletions(path):
+    data = _deleted(GAME, path)
+    try:
+        game = Game.from_json(data, source="g.json")
+    except GameFileError:
+        return
+    means_what_it_says(game, data)
 
 
 # -- variant files ---------------------------------------------------------------------------
@@ -239,3 +291,21 @@ def test_listing_survives_any_user_variant(_user_data, raw):
     listed = {v.path.name: v for v in list_variants()}
     assert not listed["odd"].playable and listed["odd"].problem
     assert listed["standard"].playable
+
+
+@settings(max_examples=EXAMPLES["value swap"], **SETTINGS)
+@given(st.sampled_from(VARIANT_LEAVES), st.sampled_from(VARIANT_VALUES))
+def test_variant_value_swaps(path, value):
+    try:
+        Variant.from_data(_swapped(VARIANT, path, value), source="mine/variant.toml")
+    except VariantError:
+        pass
+
+
+@settings(max_examples=EXAMPLES["key deletion"], **SETTINGS)
+@given(st.sampled_from(VARIANT_PATHS))
+def test_variant_key_deletions(path):
+    try:
+        Variant.from_data(_deleted(VARIANT, path), source="mine/variant.toml")
+    except VariantError:
+        pass
