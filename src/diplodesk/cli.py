@@ -133,6 +133,8 @@ def writable(path: Path, folder: bool = False) -> None:
             path.mkdir(parents=True, exist_ok=True)
         elif path.is_dir():
             raise BadInput(f"{path}: cannot write: is a folder")
+        elif path.exists() and not os.access(path, os.W_OK):
+            raise BadInput(f"{path}: cannot write: permission denied")
         fd, probe = tempfile.mkstemp(prefix=".diplodesk-probe-", dir=where)
         os.close(fd)
         os.unlink(probe)
