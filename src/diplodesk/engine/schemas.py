@@ -11,6 +11,7 @@ meaning (is ``lon`` a province, may an army stand there) stays with the readers 
 from __future__ import annotations
 
 import re
+import types
 import typing
 from typing import Annotated, Any, Literal
 
@@ -320,7 +321,7 @@ def _arm(tp: Any, data: Any) -> Any:
         origin = typing.get_origin(tp)
         if origin is Annotated:
             tp = typing.get_args(tp)[0]
-        elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        elif origin in (typing.Union, types.UnionType):
             arms = [a for a in typing.get_args(tp) if a not in (type(None), UnsetType)]
             want = dict if isinstance(data, dict) else list if isinstance(data, list) else None
             pick = [a for a in arms if (typing.get_origin(a) or a) is want
