@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,6 +122,26 @@ def _write(text: str, output: Path | None) -> None:
         raise BadInput(f"{output}: cannot write: {e.strerror or e}") from None
 
 
+def writable(path: Path, folder: bool = False) -> None:
+    """BadInput unless a file can be written at ``path`` (or into the folder ``path``), found
+    out before drawing starts so Qt never gets to print its own warnings first."""
+    import tempfile
+
+    where = path if folder else path.parent
+    try:
+        if folder:
+            path.mkdir(parents=True, exist_ok=True)
+        elif path.is_dir():
+            raise BadInput(f"{path}: cannot write: is a folder")
+        elif path.exists() and not os.access(path, os.W_OK):
+            raise BadInput(f"{path}: cannot write: permission denied")
+        fd, probe = tempfile.mkstemp(prefix=".diplodesk-probe-", dir=where)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise BadInput(f"{path}: cannot write: {e.strerror or e}") from None
+
+
 def cmd_adjudicate(args) -> int:
     from .engine import PositionError, adjudicate
 
@@ -141,7 +163,8 @@ def cmd_variant(args) -> int:
     if args.variant_command == "list":
         for info in list_variants():
             where = "built-in" if info.builtin else str(info.path)
-            print(f"{info.id}\t{info.name}\t{where}" + ("" if info.playable else "\tnot playable"))
+            why = f": {info.problem}" if info.problem else ""
+            print(f"{info.id}\t{info.name}\t{where}" + ("" if info.playable else f"\tnot playable{why}"))
         return 0
     try:
         variant = load_variant(args.name)
@@ -166,6 +189,7 @@ def cmd_render(args) -> int:
         raise BadInput(f"{args.output}: the output must end in .png, .svg or .pdf")
     if not 100 <= args.width <= 20000:
         raise BadInput(f"--width: {args.width} is not between 100 and 20000 pixels")
+    writable(args.output)
     try:
         from .render.export import RenderError, render_file
     except ImportError as e:
@@ -196,6 +220,7 @@ def cmd_report(args) -> int:
 def cmd_pack(args) -> int:
     data, position = read_position(args.position)
     powers = [power_named(position, p) for p in args.power or []]
+    writable(args.output, folder=True)
     try:
         from .render.export import RenderError
         from .render.pack import PackOptions, all_packs
@@ -227,7 +252,8 @@ def cmd_assign(args) -> int:
     data = read_json(args.preferences)
     if isinstance(data, dict) and "players" in data and isinstance(data["players"], dict):
         data = data["players"]
-    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
+    if not isinstance(data, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in data.values()):
         raise BadInput(f"{args.preferences}: expected an object of player -> list of powers in order of preference")
     try:
         variant = load_variant(args.variant)
@@ -250,8 +276,13 @@ def cmd_assign(args) -> int:
 
 def _run_gui(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else None
-    if path is not None and not path.exists():
-        raise BadInput(f"{path}: no such file")
+    if path is not None:
+        try:
+            mode = path.stat().st_mode
+        except (OSError, ValueError):  # missing, a name too long, or with a NUL
+            raise BadInput(f"{path}: no such file") from None
+        if not stat.S_ISREG(mode):
+            raise BadInput(f"{path}: not a game file (a folder, device or FIFO)")
     try:
         from .gui.app import run
     except ImportError as e:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .engine import schemas
+from .engine.files import FileReadError, read_bounded
 from .engine.variant import Variant, VariantError
 from .paths import builtin_variants_dir, user_variants_dir
 
@@ -26,6 +28,7 @@ class VariantInfo:
     path: Path
     builtin: bool
     playable: bool = True
+    problem: str = ""  # why a broken variant can't be used ("" when it can)
 
 
 def _folders(root: Path) -> list[Path]:
@@ -35,28 +38,45 @@ def _folders(root: Path) -> list[Path]:
 
 
 def list_variants() -> list[VariantInfo]:
+    """Every variant folder, built-in and the user's; a broken one is listed (not playable,
+    with its reason) and never stops the others from being listed or used."""
     found: dict[str, VariantInfo] = {}
     for builtin, root in ((True, builtin_variants_dir()), (False, user_variants_dir())):
         for folder in _folders(root):
             try:
-                with open(folder / "variant.toml", "rb") as f:
-                    data = tomllib.load(f)
-                vid, name = str(data.get("id", folder.name)), str(data.get("name", folder.name))
-                editor = data.get("editor")
-                playable = not (isinstance(editor, dict) and editor.get("playable") is False)
-            except (OSError, tomllib.TOMLDecodeError):
-                vid, name, playable = folder.name, f"{folder.name} (unreadable)", False
-            found[vid] = VariantInfo(vid, name, folder, builtin, playable)
+                data = read_variant_file(folder / "variant.toml")
+                check_variant_shape(data, folder / "variant.toml")
+            except VariantError as e:
+                problem = "; ".join(e.problems)
+                found.setdefault(folder.name, VariantInfo(folder.name, f"{folder.name} (broken)", folder,
+                                                          builtin, False, problem))
+                continue
+            vid, name = data["id"], data.get("name", folder.name)
+            editor = data.get("editor")
+            playable = not (isinstance(editor, dict) and editor.get("playable") is False)
+            found[vid] = VariantInfo(vid, name, folder, builtin, playable,
+                                     "" if playable else "saved by the map editor with errors")
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
+
+
+def check_variant_shape(data: dict, path: Path) -> None:
+    """Raise VariantError if the data does not have the shape of a ``variant.toml``."""
+    try:
+        schemas.check(data, schemas.VariantShape)
+    except schemas.SchemaError as e:
+        raise VariantError(str(path), [str(e)]) from None
 
 
 def find_variant(name: str) -> Path:
     """The folder of a variant given by id or by path."""
     p = Path(name)
-    if (p / "variant.toml").is_file():
-        return p
-    if p.name == "variant.toml" and p.is_file():
-        return p.parent
+    try:
+        if (p / "variant.toml").is_file():
+            return p
+        if p.name == "variant.toml" and p.is_file():
+            return p.parent
+    except (OSError, ValueError):  # a name too long for a path, or with a NUL: not a folder
+        pass
     for info in reversed(list_variants()):  # the user's first
         if info.id == name or info.path.name == name:
             return info.path
@@ -65,15 +85,20 @@ def find_variant(name: str) -> Path:
 
 
 def read_variant_file(path: Path) -> dict:
+    """A ``variant.toml``'s tables; any fault (not a regular file, too large, not UTF-8,
+    not TOML, nested too deeply) raises VariantError saying what."""
     try:
-        if path.stat().st_size > MAX_VARIANT_BYTES:
-            raise VariantError(str(path), [f"larger than {MAX_VARIANT_BYTES // 1024 // 1024} MiB"])
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise VariantError(str(path), [e.strerror or str(e)]) from None
+        raw = read_bounded(path, MAX_VARIANT_BYTES)
+    except FileReadError as e:
+        raise VariantError(str(path), [str(e).removeprefix(f"{path}: ")]) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise VariantError(str(path), [f"not UTF-8 text (byte {e.start})"]) from None
     except tomllib.TOMLDecodeError as e:
         raise VariantError(str(path), [f"not valid TOML: {e}"]) from None
+    except RecursionError:
+        raise VariantError(str(path), ["nested too deeply"]) from None
 
 
 @lru_cache(maxsize=32)

@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QLockFile
 
-from ..engine.files import write_atomic
+from ..engine.files import clean_stale_temps, write_atomic
 from ..engine.game import Game, GameFileError, read_json_file
 from ..paths import user_data_dir
 
@@ -91,6 +91,7 @@ def find_orphans(folder: Path | None = None) -> list[Orphan]:
     folder = folder or autosave_dir()
     if not folder.is_dir():
         return []
+    clean_stale_temps(folder)  # what writes killed in an earlier session left behind
     out = []
     for f in sorted(folder.glob("*.json")):
         lock = QLockFile(str(f.with_suffix(".lock")))

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from ..engine.files import clean_stale_temps
 from ..engine.game import Game, GameFileError, PhaseRecord
 from ..engine.orders import AnyOrder, OrderParseError, Waive, format_order
 from ..engine.phase import PhaseType
@@ -71,6 +72,7 @@ class GameDocument(QObject):
     def open(cls, path: str | os.PathLike, parent: QObject | None = None) -> GameDocument:
         """Read a game file; anything wrong with it raises GameFileError saying what."""
         path = Path(path)
+        clean_stale_temps(path.parent, only_for=path.name)  # left by a save that was killed
         try:
             game = Game.load(path)
         except GameFileError:

@@ -7,13 +7,16 @@ atomic (temp file, fsync, ``os.replace``) and keep the previous file as ``.bak``
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import write_atomic
+from . import schemas
+from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
@@ -95,10 +98,11 @@ class Game:
     # -- files ---------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        vdata = _plain(self.variant.data)
         return {
             "format": FORMAT,
             "app": "diplodesk",
-            "variant": {"id": self.variant.id, "data": _plain(self.variant.data)},
+            "variant": {"id": self.variant.id, "data": vdata, "sha256": variant_digest(vdata)},
             "history": [{"position": r.position, "result": r.result} for r in self.history],
             "current": self.current.to_json(),
             "winner": self.winner,
@@ -107,10 +111,16 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "game") -> Game:
+        """Read a game file's data; anything wrong raises GameFileError naming the field.
+
+        The structure is checked against the game file's schema (:mod:`.schemas`), every
+        position is read as the engine reads positions, and every phase's result must be
+        what adjudicating that phase gives now, so no corrupted record can stand.
+        """
         if not isinstance(data, dict) or "format" not in data:
             raise GameFileError(f"{source}: not a diplodesk game file (no 'format')")
         fmt = data["format"]
-        if not isinstance(fmt, int) or fmt < 1:
+        if type(fmt) is not int or fmt < 1:
             raise GameFileError(f"{source}: format: {fmt!r} is not a format number")
         if fmt > FORMAT:
             raise GameFileError(
@@ -119,29 +129,49 @@ class Game:
             )
         data = _upgrade(data, fmt)
         try:
-            vdata = data["variant"]["data"]
-            variant = Variant.from_data(vdata, source=f"{source}: variant")
-        except (KeyError, TypeError):
-            raise GameFileError(f"{source}: variant: missing the variant's data") from None
+            schemas.check(data, schemas.GameShape)
+        except schemas.SchemaError as e:
+            raise GameFileError(f"{source}: {e}") from None
+        vdata = data["variant"]["data"]
+        digest = data["variant"].get("sha256")
+        if digest is not None and digest != variant_digest(vdata):
+            raise GameFileError(f"{source}: variant.data: changed since the game was saved "
+                                "(its sha256 does not match)")
+        try:
+            variant = Variant.from_data(vdata, source=f"{source}: variant.data")
         except VariantError as e:
             raise GameFileError(str(e)) from None
+        if data["variant"]["id"] != variant.id:
+            raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
+                                f"of the variant's data ({variant.id!r})")
+        game = cls(variant, Position.start(variant), [], dict(data.get("settings", {})))
         try:
-            history = [
-                PhaseRecord(dict(r["position"]), dict(r["result"])) for r in data.get("history", [])
-            ]
-            game = cls(variant, Position.start(variant), history, dict(data.get("settings", {})))
-            game.current = game.load_position(data["current"])
-            for i, r in enumerate(history):
-                try:
-                    game.load_position(r.position)
-                except PositionError as e:
-                    raise GameFileError(f"{source}: history[{i}].position: {e}") from None
-        except PositionError as e:
-            raise GameFileError(f"{source}: current: {e}") from None
-        except (KeyError, TypeError, AttributeError) as e:
-            raise GameFileError(f"{source}: malformed game data ({e})") from None
-        game.winner = data.get("winner")
+            for i, r in enumerate(data.get("history", [])):
+                where = f"history[{i}]"
+                position = game._read_position(r["position"], f"{where}.position")
+                _check_result(position, r["result"], f"{where}.result")
+                game.history.append(PhaseRecord(r["position"], r["result"]))
+            game.current = game._read_position(data["current"], "current")
+        except GameFileError as e:
+            raise GameFileError(f"{source}: {e}") from None
+        last = game.history[-1].result["next"].get("winner") if game.history else None
+        winner = data.get("winner")
+        if winner != last:
+            said = f"the last phase's result says {last!r}" if game.history else "no phase has been played"
+            raise GameFileError(f"{source}: winner: {winner!r}, but {said}")
+        game.winner = winner
         return game
+
+    def _read_position(self, data: dict, where: str) -> Position:
+        if data.get("variant", "standard") != self.variant.id:
+            raise GameFileError(f"{where}.variant: {data.get('variant', 'standard')!r} is not "
+                                f"this game's variant {self.variant.id!r}")
+        try:
+            return self.load_position(data)
+        except PositionError as e:
+            raise GameFileError(f"{where}.{e}") from None
+        except RecursionError:
+            raise GameFileError(f"{where}: nested too deeply") from None
 
     def save(self, path: str | os.PathLike) -> None:
         save_json_atomic(Path(path), self.to_json())
@@ -150,6 +180,82 @@ class Game:
     def load(cls, path: str | os.PathLike) -> Game:
         path = Path(path)
         return cls.from_json(read_json_file(path, MAX_GAME_BYTES), source=str(path))
+
+
+def variant_digest(data: Any) -> str:
+    """SHA-256 of variant data as canonical JSON (sorted keys, no spaces, UTF-8)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _check_result(position: Position, stored: dict, where: str) -> None:
+    """The stored result must be what adjudicating its phase gives (a corrupted or
+    hand-edited result would otherwise be shown, replayed and printed as fact)."""
+    try:
+        fresh = outcome_to_json(process(position))
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
+        raise GameFileError(f"{where}: its phase cannot be adjudicated ({e})") from None
+    if fresh == stored:
+        return
+    if {**fresh, "orders": None} == {**stored, "orders": None}:
+        path, want, got = _order_difference(fresh["orders"], stored["orders"])
+        if not path:
+            return  # the same entries in another order say the same (it follows the units')
+    else:
+        path, want, got = _difference({**fresh, "orders": None}, {**stored, "orders": None})
+    raise GameFileError(f"{where}{path}: {got!r} is not what adjudicating the phase gives "
+                        f"({want!r}); the record was changed or damaged")
+
+
+def _order_difference(fresh: list, stored: list) -> tuple[str, Any, Any]:
+    """The first stored order entry the adjudication does not give, or one it lacks."""
+    if Counter(map(_entry_key, fresh)) == Counter(map(_entry_key, stored)):
+        return "", None, None
+    fresh_keys = {_entry_key(e) for e in fresh}
+    stored_keys = {_entry_key(e) for e in stored}
+    for i, entry in enumerate(stored):
+        if _entry_key(entry) not in fresh_keys:
+            same = [e for e in fresh if isinstance(entry, dict)
+                    and (e.get("power"), e.get("text"), e.get("order")) ==
+                    (entry.get("power"), entry.get("text"), entry.get("order"))]
+            if same:
+                return _difference(same[0], entry, f".orders[{i}]")
+            return f".orders[{i}]", "no such entry", entry
+    for e in fresh:
+        if _entry_key(e) not in stored_keys:
+            return ".orders", e, "an entry missing"
+    if len(fresh) != len(stored):
+        return ".orders", f"{len(fresh)} entries", f"{len(stored)} entries"
+    return "", None, None
+
+
+def _entry_key(entry: Any) -> Any:
+    """An order entry as a hashable value (the schema made its values strings or null)."""
+    try:
+        return frozenset(entry.items())
+    except (AttributeError, TypeError):
+        return json.dumps(entry, sort_keys=True)
+
+
+def _difference(want: Any, got: Any, path: str = "") -> tuple[str, Any, Any]:
+    """The first place where two JSON values differ, with both values there."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        for k in list(want) + [k for k in got if k not in want]:
+            if want.get(k, _MISSING) != got.get(k, _MISSING):
+                return _difference(want.get(k, _MISSING), got.get(k, _MISSING), f"{path}.{k}")
+    elif isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            if a != b:
+                return _difference(a, b, f"{path}[{i}]")
+    return path, want, got
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+_MISSING = _Missing()
 
 
 def _plain(v: Any) -> Any:
@@ -168,26 +274,26 @@ def _upgrade(data: dict, fmt: int) -> dict:
 
 
 def read_json_file(path: Path, limit: int) -> Any:
-    """Read a JSON file with a size limit; errors say which file and what is wrong."""
+    """Read a JSON file with a size limit; errors say which file and what is wrong.
+
+    Only regular files are read (never a device or a FIFO), and never more than ``limit``.
+    """
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise GameFileError(f"{path}: {size} bytes is more than the {limit // (1024 * 1024)} MiB allowed")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise GameFileError(f"{path}: is a folder, not a file") from None
+        raw = read_bounded(Path(path), limit)
+    except FileReadError as e:
+        raise GameFileError(str(e)) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise GameFileError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as e:
-        raise GameFileError(f"{path}: {e.strerror or e}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise GameFileError(f"{path}: not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
     except RecursionError:
         raise GameFileError(f"{path}: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. a number of more digits than Python converts
+        raise GameFileError(f"{path}: not usable JSON: {e}") from None
 
 
 def save_json_atomic(path: Path, data: Any) -> None:

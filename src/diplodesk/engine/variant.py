@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from . import schemas
 from .board import Board, Province, ProvinceKind, Special, UnitType, province_of, split_location
 from .phase import Calendar, Phase, PhaseType
 
@@ -149,6 +150,10 @@ class _Loader:
         d = self.data
         if not isinstance(d, Mapping):
             raise VariantError(self.source, ["the variant data is not a table"])
+        try:  # the shape first (keys, types), so the checks below see only sound values
+            schemas.check(d, schemas.VariantShape)
+        except schemas.SchemaError as e:
+            raise VariantError(self.source, [str(e)]) from None
         vid = d.get("id")
         if not isinstance(vid, str) or not vid:
             self.fail("id", "missing or not a string")

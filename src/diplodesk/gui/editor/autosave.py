@@ -21,6 +21,7 @@ from PySide6.QtCore import QLockFile
 
 from ...document.map_document import MapDocument
 from ...document.map_io import write_atomic, write_toml
+from ...engine.files import clean_stale_temps
 from ...paths import user_data_dir
 
 MARK = "diplodesk-map-autosave"
@@ -107,6 +108,8 @@ def find_map_orphans(source: str | None = None, root: Path | None = None) -> lis
     root = root or map_autosave_dir()
     if not root.is_dir():
         return []
+    for folder in [root, *(p for p in root.iterdir() if p.is_dir())]:
+        clean_stale_temps(folder)  # what writes killed in an earlier session left behind
     out = []
     for meta_file in sorted(root.glob("*/autosave.json")):
         folder = meta_file.parent

@@ -1,0 +1,339 @@
+"""One schema per file format: position, result, game file and ``variant.toml``.
+
+The shapes are msgspec Structs, so a well-kept library (not hand-written ``isinstance``
+chains) checks every key and type, and the same definitions give the JSON Schema published
+in ``docs/schemas/``. Unknown keys and wrong types are errors naming the field's path
+(``history[12].position.units[3].at``) and what was expected. These check *structure*;
+meaning (is ``lon`` a province, may an army stand there) stays with the readers in
+``position.py`` and ``variant.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+
+class SchemaError(ValueError):
+    """Data does not have the shape of its format; ``path`` is where, ``what`` is why."""
+
+    def __init__(self, path: str, what: str):
+        self.path = path
+        self.what = what
+        super().__init__(f"{path}: {what}" if path else what)
+
+
+class _Shape(Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A JSON or TOML object whose keys are all known."""
+
+
+Name = Annotated[str, Meta(min_length=1, max_length=200)]
+Text = Annotated[str, Meta(max_length=10_000)]
+
+
+# -- position (CONTRACTS 3) ------------------------------------------------------------------
+
+
+class UnitShape(_Shape):
+    power: Name
+    type: Annotated[str, Meta(pattern=r"^[AaFf?]", max_length=20)]
+    at: Name
+    choice: bool = False
+
+
+class DislodgedShape(_Shape):
+    power: Name
+    type: Annotated[str, Meta(pattern=r"^[AaFf]", max_length=20)]
+    at: Name
+    attacker_from: Name | None = None
+    retreats: list[Name] | None | UnsetType = UNSET
+
+
+class PlayerShape(_Shape):
+    public: Name | UnsetType = UNSET
+    secret: Name | UnsetType = UNSET
+
+
+class PositionShape(_Shape):
+    """A position, as ``adjudicate`` takes it and a game file holds it."""
+
+    phase: Annotated[str, Meta(max_length=20)]
+    variant: Name = "standard"
+    rules: list[Name] = []
+    units: list[UnitShape] | None = None
+    dislodged: list[DislodgedShape] | None = None
+    contested: list[Name] | None = None
+    centers: dict[str, list[Name]] | None = None
+    orders: dict[str, list[Text] | Text] | None = None
+    # fields of rule modules: secret powers, Blind's land and anarchy, the game's end
+    players: dict[str, PlayerShape] | UnsetType = UNSET
+    land: dict[str, list[Name]] | UnsetType = UNSET
+    anarchy: list[Name] | UnsetType = UNSET
+    winner: Name | list[Name] | None | UnsetType = UNSET
+
+
+class StoredPositionShape(PositionShape, kw_only=True):
+    """A position as a game file holds it: written by the engine, so in its one canonical
+    form (lists, never null or the one-string form of orders; centres always given)."""
+
+    centers: dict[str, list[Name]]
+    units: list[UnitShape] = []
+    dislodged: list[DislodgedShape] = []
+    contested: list[Name] = []
+    orders: dict[str, list[Text]] = {}
+
+
+# -- result (CONTRACTS 4) --------------------------------------------------------------------
+
+
+class OrderResultShape(_Shape):
+    power: Name | None
+    text: Text | None
+    order: Text | None
+    status: Literal["succeeds", "fails", "invalid"]
+    reason: Text | None = None
+    detail: Text | UnsetType = UNSET
+
+
+class ResultShape(_Shape):
+    """What ``adjudicate`` returns: each order's fate and the next position."""
+
+    phase: Annotated[str, Meta(max_length=20)]
+    orders: list[OrderResultShape]
+    next: PositionShape
+
+
+class StoredResultShape(ResultShape):
+    next: StoredPositionShape
+
+
+# -- variant.toml (docs/variant-format.md) ---------------------------------------------------
+
+Season = Annotated[str, Meta(pattern=r"^[A-Z]$")]
+
+
+class CalendarShape(_Shape):
+    start_year: Annotated[int, Meta(ge=-9999, le=9999)] = 1901
+    year_step: Annotated[int, Meta(ge=1, le=100)] = 1
+    seasons: Annotated[list[Season], Meta(min_length=1, max_length=12)] | UnsetType = UNSET
+    years_after: dict[Season, Annotated[int, Meta(ge=0, le=100)]] | UnsetType = UNSET
+    build_after: Season | Annotated[list[Season], Meta(min_length=1)] | UnsetType = UNSET
+
+
+class VictoryShape(_Shape):
+    centers: Annotated[int, Meta(ge=1, le=100_000)]
+    by: Literal["power", "player"] = "power"
+    players: Annotated[int, Meta(ge=0, le=1000)] = 0
+
+
+class PowerShape(_Shape):
+    adjective: Name | UnsetType = UNSET
+    color: Annotated[str, Meta(max_length=20, description="like #1f4e9c")] = "#888888"
+    land: list[Name] = []
+
+
+class ProvinceShape(_Shape):
+    kind: Literal["land", "coast", "sea", "impassable"]
+    name: Name | UnsetType = UNSET
+    center: bool = False
+    home: Name | UnsetType = UNSET
+    coasts: list[Annotated[str, Meta(pattern=r"^[a-z0-9]{1,10}$")]] = []
+    aliases: list[Name] = []
+
+
+class AdjacencyShape(_Shape):
+    army: list[Annotated[str, Meta(max_length=100)]] = []
+    fleet: list[Annotated[str, Meta(max_length=100)]] = []
+
+
+class SpecialShape(_Shape):
+    kind: Literal["difficult", "seasonal", "railroad", "canal", "land_bridge"]
+    between: list[Name] | UnsetType = UNSET
+    provinces: list[Name] | UnsetType = UNSET
+    seasons: list[Season] | UnsetType = UNSET
+    powers: list[Name] | UnsetType = UNSET
+    units: list[Name] | UnsetType = UNSET
+    name: Name | UnsetType = UNSET
+    code: Name | UnsetType = UNSET
+
+
+class StartUnitShape(_Shape):
+    power: Name
+    type: Literal["A", "F", "?"]
+    at: Name
+    choice: bool = False
+
+
+class StartShape(_Shape):
+    phase: Annotated[str, Meta(max_length=20)] | UnsetType = UNSET
+    units: list[StartUnitShape] = []
+    centers: dict[str, list[Name]] = {}
+
+
+class EditorShape(_Shape):
+    """What the map editor keeps beside the facts (pins; a save with errors)."""
+
+    playable: bool = True
+    problems: list[Text] = []
+    pinned_army: list[Text] = []
+    unpinned_army: list[Text] = []
+    pinned_fleet: list[Text] = []
+    unpinned_fleet: list[Text] = []
+
+
+class VariantShape(_Shape):
+    """A ``variant.toml``, or the variant copy inside a game file."""
+
+    id: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.-]{1,64}$")]
+    powers: dict[Name, PowerShape]
+    provinces: dict[Name, ProvinceShape]
+    start: StartShape
+    victory: VictoryShape
+    format: Annotated[int, Meta(ge=1, le=1)] = 1
+    name: Name | UnsetType = UNSET
+    description: Text | UnsetType = UNSET
+    rules: list[Name] = []
+    calendar: CalendarShape | UnsetType = UNSET
+    adjacency: AdjacencyShape | UnsetType = UNSET
+    special: list[SpecialShape] = []
+    editor: EditorShape | UnsetType = UNSET
+
+
+# -- game file (DESIGN "Formats") ------------------------------------------------------------
+
+
+class GameVariantShape(_Shape):
+    id: Name
+    data: VariantShape
+    # SHA-256 of the data as canonical JSON: a copy changed after the save is refused
+    sha256: Annotated[str, Meta(pattern=r"^[0-9a-f]{64}$")] | UnsetType = UNSET
+
+
+class HistoryShape(_Shape):
+    position: StoredPositionShape
+    result: StoredResultShape
+
+
+class GameShape(_Shape):
+    """A saved game: the variant's copy, every processed phase, the current one."""
+
+    format: Annotated[int, Meta(ge=1)]
+    variant: GameVariantShape
+    current: StoredPositionShape
+    app: Name = "diplodesk"
+    history: list[HistoryShape] = []
+    winner: Name | list[Name] | None = None
+    settings: dict[str, Any] = {}
+
+
+SHAPES: dict[str, type[Struct]] = {
+    "position": PositionShape,
+    "result": ResultShape,
+    "game": GameShape,
+    "variant": VariantShape,
+}
+
+
+# -- checking --------------------------------------------------------------------------------
+
+
+def check(data: Any, shape: type[Struct]) -> None:
+    """Raise :class:`SchemaError` naming the path and the expectation if ``data`` (plain
+    JSON or TOML values) does not have the shape."""
+    try:
+        msgspec.convert(data, shape, strict=True)
+    except msgspec.ValidationError as e:
+        raise _error(str(e), data, shape) from None
+    except RecursionError:
+        raise SchemaError("", "nested too deeply") from None
+
+
+def json_schema(shape: type[Struct]) -> dict[str, Any]:
+    """The JSON Schema (2020-12) of a format, for other tools to check files with."""
+    schema = msgspec.json.schema(shape)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+_AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>.*)`$", re.S)
+_TOKEN = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
+
+
+def _error(message: str, data: Any, shape: type) -> SchemaError:
+    m = _AT.match(message)
+    what, path = m.group("what"), m.group("path") or ""
+    unknown = _UNKNOWN.match(what)
+    if unknown:
+        what = f"unknown field {unknown.group('key')!r} (expected one of: {_fields_at(path, data, shape)})"
+    else:
+        what = what.replace("Expected", "expected", 1)
+    return SchemaError(_name_keys(path, data, shape), what)
+
+
+def _walk(path: str, data: Any, shape: Any):
+    """Follow a msgspec path through the data and the types, naming each ``[...]`` (a key
+    of a mapping, which msgspec leaves out) by finding the entry that fails."""
+    out = []
+    for attr, index in _TOKEN.findall(path):
+        shape = _arm(shape, data)
+        if attr:
+            out.append(f".{attr}")
+            hints = typing.get_type_hints(shape, include_extras=True) if isinstance(shape, type) else {}
+            shape = hints.get(attr, Any)
+            data = data.get(attr) if isinstance(data, dict) else None
+        elif index == "...":
+            value_type = _args(shape)[1] if _args(shape) else Any
+            key = next((k for k, v in (data or {}).items() if not _fits(v, value_type)), None)
+            out.append(f".{key}" if key is not None and re.fullmatch(r"[\w-]+", str(key)) else f"[{key!r}]")
+            data, shape = (data or {}).get(key), value_type
+        else:
+            out.append(f"[{index}]")
+            shape = _args(shape)[0] if _args(shape) else Any
+            data = data[int(index)] if isinstance(data, list) and int(index) < len(data) else None
+    return "".join(out).lstrip("."), data, _arm(shape, data)
+
+
+def _name_keys(path: str, data: Any, shape: Any) -> str:
+    return _walk(path, data, shape)[0]
+
+
+def _fields_at(path: str, data: Any, shape: Any) -> str:
+    here = _walk(path, data, shape)[2]
+    fields = getattr(here, "__struct_fields__", ())
+    return ", ".join(fields) or "no fields"
+
+
+def _args(tp: Any) -> tuple:
+    while typing.get_origin(tp) is Annotated:
+        tp = typing.get_args(tp)[0]
+    return typing.get_args(tp)
+
+
+def _arm(tp: Any, data: Any) -> Any:
+    """The arm of a union (and the type inside Annotated) that the data's kind selects."""
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is Annotated:
+            tp = typing.get_args(tp)[0]
+        elif origin in (typing.Union, types.UnionType):
+            arms = [a for a in typing.get_args(tp) if a not in (type(None), UnsetType)]
+            want = dict if isinstance(data, dict) else list if isinstance(data, list) else None
+            pick = [a for a in arms if (typing.get_origin(a) or a) is want
+                    or (want is dict and isinstance(a, type) and issubclass(a, Struct))]
+            tp = (pick or arms or [Any])[0]
+        else:
+            return tp
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    try:
+        msgspec.convert(value, tp, strict=True)
+    except (msgspec.ValidationError, TypeError):
+        return False
+    return True
