@@ -142,3 +142,38 @@ def test_a_2000_phase_game_opens_in_under_two_seconds(tmp_path):
     took = time.perf_counter() - start
     assert len(again.history) == 2000
     assert took < 2.0, f"{took:.2f} s"
+
+
+def test_a_result_an_earlier_engine_gave_stands_with_a_notice_and_todays_must_match(tmp_path):
+    """A game saved before an engine change keeps the results its players were sent; a
+    result that today's engine revision recorded and that differs is damage."""
+    from diplodesk.engine.process import REVISION
+
+    game = Game.new(load_variant("standard"))
+    game.set_orders("England", ["F lon - nth"])
+    game.process()
+    data = game.to_json()
+    assert data["engine_revision"] == REVISION
+    entry = next(o for o in data["history"][0]["result"]["orders"] if o["text"] == "F lon - nth")
+    entry["status"] = "fails"
+    with pytest.raises(GameFileError, match=r"history\[0\]\.result\.orders"):
+        Game.from_json(json.loads(json.dumps(data)))
+    older = json.loads(json.dumps(data))
+    del older["engine_revision"]  # files from before the revision was recorded: revision 1
+    loaded = Game.from_json(older)
+    assert len(loaded.notices) == 1 and "S1901M was adjudicated by engine revision 1" in loaded.notices[0]
+    assert loaded.history[0].result == older["history"][0]["result"]
+    # saved again, the old record keeps its revision: still a notice, not an error
+    again = Game.from_json(json.loads(json.dumps(loaded.to_json())))
+    assert again.history[0].revision == 1 and len(again.notices) == 1
+
+
+def test_a_game_whose_powers_were_dealt_with_a_seed_opens_again():
+    from dataclasses import replace
+
+    game = Game.new(load_variant("woolworth2a"))
+    game.current = replace(game.current, extra={
+        "players": {"ann": {"public": "England", "secret": "Spain"}},
+        "assignment": {"seed": 3, "preferences": {"ann": ["England"]}}})
+    again = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert again.current.extra["assignment"] == {"seed": 3, "preferences": {"ann": ["England"]}}

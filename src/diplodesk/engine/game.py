@@ -18,7 +18,7 @@ from typing import Any
 from . import schemas
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
-from .process import Outcome, outcome_to_json, process
+from .process import REVISION, Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
 
 FORMAT = 1
@@ -35,6 +35,7 @@ class PhaseRecord:
 
     position: dict[str, Any]
     result: dict[str, Any]
+    revision: int = REVISION  # of the engine that adjudicated it (process.REVISION)
 
     @property
     def phase(self) -> str:
@@ -48,6 +49,8 @@ class Game:
     history: list[PhaseRecord] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     winner: str | None = None
+    # what loading found worth telling, e.g. results another engine revision gave
+    notices: list[str] = field(default_factory=list)
 
     @classmethod
     def new(cls, variant: Variant, rules: tuple[str, ...] = ()) -> Game:
@@ -103,7 +106,10 @@ class Game:
             "format": FORMAT,
             "app": "diplodesk",
             "variant": {"id": self.variant.id, "data": vdata, "sha256": variant_digest(vdata)},
-            "history": [{"position": r.position, "result": r.result} for r in self.history],
+            "engine_revision": REVISION,
+            "history": [{"position": r.position, "result": r.result}
+                        | ({"engine_revision": r.revision} if r.revision != REVISION else {})
+                        for r in self.history],
             "current": self.current.to_json(),
             "winner": self.winner,
             "settings": self.settings,
@@ -145,12 +151,23 @@ class Game:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
         game = cls(variant, Position.start(variant), [], dict(data.get("settings", {})))
+        saved_by = data.get("engine_revision", 1)
         try:
             for i, r in enumerate(data.get("history", [])):
                 where = f"history[{i}]"
                 position = game._read_position(r["position"], f"{where}.position")
-                _check_result(position, r["result"], f"{where}.result")
-                game.history.append(PhaseRecord(r["position"], r["result"]))
+                revision = r.get("engine_revision", saved_by)
+                try:
+                    _check_result(position, r["result"], f"{where}.result")
+                except GameFileError as e:
+                    if revision == REVISION:
+                        raise
+                    # adjudicated by another version of the engine: the result the players
+                    # were sent stands, and the GM is told where today's engine differs
+                    game.notices.append(f"{position.phase} was adjudicated by engine revision {revision}; "
+                                        f"this version (revision {REVISION}) differs: "
+                                        f"{str(e).removeprefix(where + '.')}. The recorded result stands.")
+                game.history.append(PhaseRecord(r["position"], r["result"], revision))
             game.current = game._read_position(data["current"], "current")
         except GameFileError as e:
             raise GameFileError(f"{source}: {e}") from None

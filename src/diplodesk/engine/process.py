@@ -17,6 +17,12 @@ from .position import Position, Unit
 from .retreats import resolve_retreats
 from .rules import choice_units, secret_powers
 
+# Bumped whenever a change to the engine changes the result of some phase. A game file
+# records it, so a result saved by another revision is not taken for a damaged one.
+# 1: up to the first releases; 2: results independent of list order, Blind orders judged
+# as if any sea could hold a fleet, listed retreats checked against the board.
+REVISION = 2
+
 
 @dataclass
 class Outcome:

@@ -59,6 +59,13 @@ class PlayerShape(_Shape):
     secret: Name | UnsetType = UNSET
 
 
+class AssignmentShape(_Shape):
+    """How the powers were dealt to the players: the seed of the lots, their wishes."""
+
+    seed: int | UnsetType = UNSET
+    preferences: dict[str, list[Name]] | UnsetType = UNSET
+
+
 class PositionShape(_Shape):
     """A position, as ``adjudicate`` takes it and a game file holds it."""
 
@@ -72,6 +79,7 @@ class PositionShape(_Shape):
     orders: dict[str, list[Text] | Text] | None = None
     # fields of rule modules: secret powers, Blind's land and anarchy, the game's end
     players: dict[str, PlayerShape] | UnsetType = UNSET
+    assignment: AssignmentShape | UnsetType = UNSET
     land: dict[str, list[Name]] | UnsetType = UNSET
     anarchy: list[Name] | UnsetType = UNSET
     winner: Name | list[Name] | None | UnsetType = UNSET
@@ -217,6 +225,8 @@ class GameVariantShape(_Shape):
 class HistoryShape(_Shape):
     position: StoredPositionShape
     result: StoredResultShape
+    # the engine revision that adjudicated it, where it is not the file's
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
 class GameShape(_Shape):
@@ -229,6 +239,8 @@ class GameShape(_Shape):
     history: list[HistoryShape] = []
     winner: Name | list[Name] | None = None
     settings: dict[str, Any] = {}
+    # the engine revision that saved it (engine.process.REVISION); 1 where missing
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
 SHAPES: dict[str, type[Struct]] = {

@@ -788,6 +788,10 @@ class MainWindow(QMainWindow):
             return False
         self.set_document(doc)
         self.session.clear()
+        if doc.game.notices:
+            more = len(doc.game.notices) - 5
+            self.prompts.info("Opened, with notes", "\n\n".join(doc.game.notices[:5])
+                              + (f"\n\n… and {more} more." if more > 0 else ""))
         return True
 
     def save(self) -> bool:
