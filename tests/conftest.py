@@ -14,4 +14,7 @@ def _user_data(tmp_path_factory, monkeypatch):
     root = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("XDG_DATA_HOME", str(root))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+    from diplodesk.variants import forget_recent
+
+    forget_recent()  # a variant another test loaded under its own user folder is not this one's
     yield root

@@ -1,174 +1,18 @@
-"""Find, load and validate variant folders: the built-in ones and the user's own.
+"""Find, load and validate variant folders (see :mod:`diplodesk.engine.catalog`).
 
-A variant folder holds ``variant.toml`` (the data) and ``map.svg`` (the shapes). A user's
-variant in the user data folder is as good as a built-in one; on a name clash the user's
-wins, so a GM can adjust a built-in board without touching the installation.
+The catalog lives in the engine, which takes a variant by its id; this is its name for the
+rest of diplodesk, the documents and the app.
 """
 
-from __future__ import annotations
-
-import time
-import tomllib
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-
-from .engine import schemas
-from .engine.files import FileReadError, read_bounded
-from .engine.variant import Variant, VariantError
-from .paths import builtin_variants_dir, user_variants_dir
-
-MAX_VARIANT_BYTES = 4 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class VariantInfo:
-    id: str
-    name: str
-    path: Path
-    builtin: bool
-    playable: bool = True
-    problem: str = ""  # why a broken variant can't be used ("" when it can)
-
-
-def _folders(root: Path) -> list[Path]:
-    if not root.is_dir():
-        return []
-    return sorted(p for p in root.iterdir() if (p / "variant.toml").is_file())
-
-
-def list_variants() -> list[VariantInfo]:
-    """Every variant folder, built-in and the user's; a broken one is listed (not playable,
-    with its reason) and never stops the others from being listed or used."""
-    found: dict[str, VariantInfo] = {}
-    for builtin, root in ((True, builtin_variants_dir()), (False, user_variants_dir())):
-        for folder in _folders(root):
-            try:
-                data = read_variant_file(folder / "variant.toml")
-                check_variant_shape(data, folder / "variant.toml")
-            except VariantError as e:
-                problem = "; ".join(e.problems)
-                found.setdefault(folder.name, VariantInfo(folder.name, f"{folder.name} (broken)", folder,
-                                                          builtin, False, problem))
-                continue
-            vid, name = data["id"], data.get("name", folder.name)
-            editor = data.get("editor")
-            playable = not (isinstance(editor, dict) and editor.get("playable") is False)
-            found[vid] = VariantInfo(vid, name, folder, builtin, playable,
-                                     "" if playable else "saved by the map editor with errors")
-    return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
-
-
-def check_variant_shape(data: dict, path: Path) -> None:
-    """Raise VariantError if the data does not have the shape of a ``variant.toml``."""
-    try:
-        schemas.check(data, schemas.VariantShape)
-    except schemas.SchemaError as e:
-        raise VariantError(str(path), [str(e)]) from None
-
-
-def find_variant(name: str) -> Path:
-    """The folder of a variant given by id or by path."""
-    p = Path(name)
-    try:
-        if (p / "variant.toml").is_file():
-            return p
-        if p.name == "variant.toml" and p.is_file():
-            return p.parent
-    except (OSError, ValueError):  # a name too long for a path, or with a NUL: not a folder
-        pass
-    for info in reversed(list_variants()):  # the user's first
-        if info.id == name or info.path.name == name:
-            return info.path
-    known = ", ".join(v.id for v in list_variants())
-    raise VariantError(name, [f"no such variant (known: {known})"])
-
-
-def read_variant_file(path: Path) -> dict:
-    """A ``variant.toml``'s tables; any fault (not a regular file, too large, not UTF-8,
-    not TOML, nested too deeply) raises VariantError saying what."""
-    try:
-        raw = read_bounded(path, MAX_VARIANT_BYTES)
-    except FileReadError as e:
-        raise VariantError(str(path), [str(e).removeprefix(f"{path}: ")]) from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        raise VariantError(str(path), [f"not UTF-8 text (byte {e.start})"]) from None
-    except tomllib.TOMLDecodeError as e:
-        raise VariantError(str(path), [f"not valid TOML: {e}"]) from None
-    except RecursionError:
-        raise VariantError(str(path), ["nested too deeply"]) from None
-
-
-@lru_cache(maxsize=32)
-def _load_folder(folder: str, mtime: float) -> Variant:
-    path = Path(folder) / "variant.toml"
-    data = read_variant_file(path)
-    editor = data.get("editor")
-    if isinstance(editor, dict) and editor.get("playable") is False:
-        # the map editor saved it with errors: it can be opened in the editor, not played
-        problems = [str(p) for p in editor.get("problems", [])] or ["the map editor found errors"]
-        raise VariantError(str(path), ["saved with errors and not playable yet", *problems])
-    return Variant.from_data(data, source=str(path))
-
-
-_found: dict[str, tuple[tuple, Path]] = {}
-
-
-def _dirs_stamp() -> tuple:
-    """Changes when variant folders are added or removed (a cheap cache check)."""
-    stamp = []
-    for root in (builtin_variants_dir(), user_variants_dir()):
-        try:
-            stamp.append(root.stat().st_mtime_ns)
-        except OSError:
-            stamp.append(None)
-    return tuple(stamp)
-
-
-_recent: dict[str, tuple[float, Variant]] = {}
-RECHECK_SECONDS = 1.0
-
-
-def load_variant(name: str) -> Variant:
-    """Load (and cache) a variant by id or folder path; raises VariantError.
-
-    Files are looked at again at most once a second, so adjudicating many positions in a
-    row costs no file-system calls, while an edited variant is still picked up.
-    """
-    now = time.monotonic()
-    hit = _recent.get(name)
-    if hit is not None and now - hit[0] < RECHECK_SECONDS:
-        return hit[1]
-    variant = _load_variant(name)
-    _recent[name] = (now, variant)
-    return variant
-
-
-def forget_recent() -> None:
-    """A variant was just saved: the next :func:`load_variant` reads the files again
-    (not what it read less than a second ago)."""
-    _recent.clear()
-
-
-def _load_variant(name: str) -> Variant:
-    stamp = _dirs_stamp()
-    hit = _found.get(name)
-    if hit is not None and hit[0] == stamp:
-        folder = hit[1]
-    else:
-        folder = find_variant(name)
-        _found[name] = (stamp, folder)
-    path = folder / "variant.toml"
-    try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        _found.pop(name, None)
-        raise VariantError(name, [f"{path} is gone"]) from None
-    return _load_folder(str(folder.resolve()), mtime)
-
-
-def map_path(name: str) -> Path | None:
-    p = find_variant(name) / "map.svg"
-    return p if p.is_file() else None
+from .engine.catalog import (  # noqa: F401
+    MAX_VARIANT_BYTES,
+    RECHECK_SECONDS,
+    VariantInfo,
+    check_variant_shape,
+    find_variant,
+    forget_recent,
+    list_variants,
+    load_variant,
+    map_path,
+    read_variant_file,
+)

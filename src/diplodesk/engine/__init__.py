@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .catalog import load_variant
 from .orders import OrderParseError, format_order, parse_order
 from .outcome import OrderResult, Status
 from .position import Position, PositionError
@@ -33,8 +34,6 @@ __all__ = [
 
 def load_position(data: Any) -> Position:
     """A Position from the JSON position format; raises PositionError."""
-    from ..variants import load_variant
-
     return Position.from_json(data, load_variant)
 
 

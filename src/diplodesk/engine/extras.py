@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .board import Board
+from .rules.secret_powers import check_players
 
 FIELDS = ("anarchy", "assignment", "land", "players", "winner")
 
@@ -28,8 +29,6 @@ def check_extra(extra: Mapping[str, Any], board: Board, powers: Mapping[str, str
             continue
         out[key] = value
     if "players" in out:
-        from .rules.secret_powers import check_players
-
         check_players(out["players"], sorted(powers.values()))
     if "anarchy" in out:
         out["anarchy"] = _powers(out["anarchy"], powers, "anarchy")

@@ -8,8 +8,10 @@ two can never disagree.
 
 from __future__ import annotations
 
+from . import convoys
 from .adjustments import adjustment_counts, free_home_centers
 from .board import ProvinceKind, UnitType
+from .movement import MovementChecker
 from .orders import (
     Build,
     Convoy,
@@ -27,6 +29,7 @@ from .outcome import Illegal
 from .phase import PhaseType
 from .position import Position
 from .retreats import allowed_retreats
+from .rules import railroad
 
 
 def _legal(checker, unit, order) -> bool:
@@ -39,7 +42,6 @@ def _legal(checker, unit, order) -> bool:
 
 def move_targets(position: Position, prov: str) -> list[str]:
     """Places the unit in ``prov`` may be ordered to move to (coasts for fleets)."""
-    from .movement import MovementChecker
 
     unit = position.units[prov]
     board = position.board
@@ -61,7 +63,6 @@ def move_targets(position: Position, prov: str) -> list[str]:
 def convoy_targets(position: Position, prov: str) -> list[str]:
     """Neighbouring places the army in ``prov`` could also reach by sea ("via convoy"),
     given the fleets at sea now."""
-    from . import convoys
 
     unit = position.units[prov]
     board = position.board
@@ -76,8 +77,6 @@ def convoy_targets(position: Position, prov: str) -> list[str]:
 
 def rail_targets(position: Position, prov: str) -> list[str]:
     """Where the army in ``prov`` may go by railroad this turn (empty if none)."""
-    from .movement import MovementChecker
-    from .rules import railroad
 
     unit = position.units[prov]
     checker = MovementChecker(position)
@@ -103,7 +102,6 @@ def choice_options(position: Position, prov: str) -> list[str]:
 
 def movement_options(position: Position, prov: str) -> list[Order]:
     """Every legal order for the unit in ``prov`` in a movement phase."""
-    from .movement import MovementChecker
 
     unit = position.units[prov]
     board = position.board

@@ -12,6 +12,7 @@ from .orders import AnyOrder, OrderParseError, Waive, format_order, parse_order
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Position
+from .rules.conditions import ConditionError, choose
 
 
 @dataclass(slots=True)
@@ -58,8 +59,6 @@ def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[O
                 continue
             wanted = text
             if conditional:
-                from .rules.conditions import ConditionError, choose
-
                 try:
                     wanted = choose(position, power, text)
                 except ConditionError as e:

@@ -15,7 +15,7 @@ from .outcome import OrderResult, Status
 from .phase import Phase, PhaseType
 from .position import Position, Unit
 from .retreats import resolve_retreats
-from .rules import choice_units, secret_powers
+from .rules import choice_units, secret_powers, sight
 
 # Bumped whenever a change to the engine changes the result of some phase. A game file
 # records it, so a result saved by another revision is not taken for a damaged one.
@@ -92,11 +92,9 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
 def _track_land(position: Position, units: dict[str, Unit]) -> dict:
     """Under the Blind rule, land that is no supply centre is owned too: taken by whoever
     stands in it after a spring or fall move or retreat, kept until someone else does."""
-    if "blind" not in position.all_rules:
+    if not sight.active(position):
         return dict(position.extra)
-    from .rules.blind import land_owners
-
-    owners = land_owners(position)
+    owners = sight.land_owners(position)
     board = position.board
     for prov, u in units.items():
         p = board.provinces[prov]

@@ -16,6 +16,7 @@ import re
 
 from ..names import name_table
 from ..position import Position
+from . import sight
 
 _UNLESS = re.compile(r"^(?P<a>.+?)\s+unless\s+(?P<power>[\w-]+)\s+takes\s+(?P<place>.+?),?\s+then\s+(?P<b>.+)$", re.I)
 _IF = re.compile(r"^if\s+(?P<power>[\w-]+)\s+takes\s+(?P<place>.+?),?\s+then\s+(?P<a>.+?)(?:,?\s+else\s+(?P<b>.+))?$", re.I)
@@ -43,8 +44,6 @@ def choose(position: Position, viewer: str, text: str) -> str | None:
 
 
 def _takes(position: Position, viewer: str, power_text: str, place_text: str) -> bool:
-    from . import blind
-
     powers = {p.name.lower(): p.name for p in position.variant.powers}
     powers.update({p.adjective.lower(): p.name for p in position.variant.powers})
     power = powers.get(power_text.lower())
@@ -54,7 +53,7 @@ def _takes(position: Position, viewer: str, power_text: str, place_text: str) ->
     if loc is None or not position.board.is_location(loc):
         raise ConditionError(f"unknown place {place_text!r} in a condition")
     prov = loc.split("/")[0]
-    if blind.active(position) and prov not in blind.static_sight(position, viewer):
+    if sight.active(position) and prov not in sight.static_sight(position, viewer):
         return False  # it can't know
     unit = position.units.get(prov)
-    return blind.owner(position, prov) == power or (unit is not None and unit.power == power)
+    return sight.owner(position, prov) == power or (unit is not None and unit.power == power)
