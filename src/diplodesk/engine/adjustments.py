@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from . import rulebook as options
 from .board import Board, ProvinceKind, UnitType, province_of
 from .orders import Build, Disband, Remove, Waive, format_order
-from .orderset import parse_all
+from .orderset import TextRule, parse_all
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Position, Unit
-from .rules import options
 
 
 @dataclass
@@ -55,8 +55,8 @@ def needs_adjustment(position: Position) -> bool:
     return False
 
 
-def resolve_adjustments(position: Position) -> AdjustmentOutcome:
-    given, results = parse_all(position, PhaseType.ADJUSTMENT)
+def resolve_adjustments(position: Position, meaning: TextRule | None = None) -> AdjustmentOutcome:
+    given, results = parse_all(position, PhaseType.ADJUSTMENT, meaning)
     counts = adjustment_counts(position)
     units = dict(position.units)
     by_power: dict[str, list] = {}

@@ -8,11 +8,10 @@ so each is checked here, and a field no rule knows is an error, not something ke
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .board import Board
-from .rules.secret_powers import check_players
 
 FIELDS = ("anarchy", "assignment", "land", "players", "winner")
 
@@ -96,3 +95,21 @@ def _winner(value: Any, powers: Mapping[str, str], players: Any, victory_by: str
         who = "a power or a player" if victory_by == "player" else "a power"
         raise ValueError(f"winner: expected {who} of this game, got {value!r}")
     return powers[value.lower()]
+
+
+def check_players(players, power_names: Sequence[str]) -> None:
+    """Raise ValueError naming the fault if a ``players`` field is malformed."""
+    if not isinstance(players, Mapping):
+        raise ValueError("players: expected an object of player -> {public, secret}")
+    seen: dict[str, str] = {}
+    for player, pw in players.items():
+        if not isinstance(pw, Mapping):
+            raise ValueError(f"players.{player}: expected {{public, secret}}")
+        for role, power in pw.items():
+            if role not in ("public", "secret"):
+                raise ValueError(f"players.{player}.{role}: only public and secret")
+            if power not in power_names:
+                raise ValueError(f"players.{player}.{role}: unknown power {power!r}")
+            if power in seen:
+                raise ValueError(f"players.{player}.{role}: {power} is also played by {seen[power]}")
+            seen[power] = player

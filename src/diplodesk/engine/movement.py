@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import convoys
+from . import convoys, mechanisms
+from . import rulebook as options
 from .board import Board, ProvinceKind, UnitType, province_of
+from .borders import closed_provinces, is_difficult
+from .mechanisms import Mechanism, Settled
 from .orders import (
     Convoy,
     Hold,
     Move,
     Order,
     OrderParseError,
-    RailMove,
     Retreat,
     Support,
     Waive,
@@ -29,8 +31,6 @@ from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
 from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Ord, Resolver
-from .rules import options, railroad
-from .rules.borders import closed_provinces, is_difficult
 
 _HOLDING = (HOLD, None, None, False, 1, None, None, None)  # a Checked's "how" for a unit that holds
 
@@ -107,8 +107,9 @@ class MovementChecker:
             return self.check_support(unit, order)
         if isinstance(order, Convoy):
             return self.check_convoy(unit, order)
-        if isinstance(order, RailMove):
-            return self.check_rail(unit, order)
+        mechanism = mechanisms.for_order(type(order))
+        if mechanism is not None:
+            return mechanism.check(self, unit, order)
         raise Illegal("wrong phase", f"a {type(order).__name__.lower()} order in a movement phase")
 
     def check_move(self, unit: Unit, order: Move | Retreat) -> tuple[Ord, Order, str | None]:
@@ -156,26 +157,6 @@ class MovementChecker:
         o = Ord(MOVE, prov, unit.power, unit.type, dest=dest_prov, dest_loc=dest_loc)
         return o, Move(unit.type, unit.loc, dest_loc), dest_loc
 
-    def check_rail(self, unit: Unit, order: RailMove) -> tuple[Ord, Order, str | None]:
-        self.uncacheable = True  # depends on who owns the centres on the line: don't remember it
-        prov, dest = unit.province, province_of(order.dest)
-        line = railroad.line_for(self.board, prov, dest)
-        if line is None or dest == prov:
-            raise Illegal("illegal", f"no railroad runs from {prov} to {dest}")
-        if unit.type is not UnitType.ARMY:
-            raise Illegal("illegal", f"only armies may use the {line.name}")
-        if line.powers and unit.power not in line.powers:
-            raise Illegal("illegal", f"only {', '.join(sorted(line.powers))} may use the {line.name}")
-        if dest in self.closed:
-            raise Illegal("illegal", f"{dest} is closed this season")
-        on_the_way = line.between(prov, dest)
-        for p in on_the_way:
-            owner = self.pos.centers.get(p)
-            if owner is not None and owner != unit.power and self.board.provinces[p].center:
-                raise Illegal("illegal", f"the {line.name} is broken at {p}, a centre of {owner}")
-        o = Ord(MOVE, prov, unit.power, unit.type, dest=dest, dest_loc=dest, rail=on_the_way)
-        return o, RailMove(unit.type, unit.loc, dest), dest
-
     def check_support(self, unit: Unit, order: Support) -> tuple[Ord, Order, str | None]:
         b = self.board
         prov = unit.province
@@ -194,9 +175,8 @@ class MovementChecker:
             raise Illegal("illegal", f"no support can be given across the difficult border {prov}-{reach}")
         supported = self.pos.units.get(target)
         if dest and supported is not None and supported.type is UnitType.ARMY:
-            rail = railroad.line_for(b, target, dest)
-            if dest not in b.army_adj.get(target, ()) and not (
-                rail and (not rail.powers or supported.power in rail.powers)
+            if dest not in b.army_adj.get(target, ()) and not any(
+                m.carries(b, supported.power, target, dest) for m in mechanisms.registered()
             ):
                 # the supported move needs a convoy: one must be possible without the supporter
                 if not convoys.route_exists(b, target, dest, self.seas - {prov}):
@@ -226,9 +206,10 @@ class MovementChecker:
         return o, Convoy(unit.type, unit.loc, order.target_unit, target, dest), None
 
 
-def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResult], Checked | None]:
+def check_orders(position: Position
+                 ) -> tuple[dict[str, Checked], list[OrderResult], tuple[Mechanism, Checked] | None]:
     """Every unit's checked order (units without one hold), lines for unusable texts, and
-    the unit that moves by railroad, if one does.
+    the unit that moves by a mechanism (a railroad), with the mechanism, if one does.
 
     This runs for every unit of every phase, so it is written for speed: texts are parsed
     once per board, and most checks depend only on the board, the unit and the order, so
@@ -248,7 +229,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         cache = bcache[("checks", season)] = {}
     checker: MovementChecker | None = None
     pairs: list[Ord] = []  # supports and convoys, matched to the others once all are known
-    rail = False  # is some unit ordered to move by railroad?
+    special: set[type] = set()  # order types a mechanism brings (a railroad move)
     paths = False  # does some order name a convoy path?
     for power, texts in position.orders.items():
         for text in texts:
@@ -301,7 +282,7 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
             if o.target is not None:
                 pairs.append(o)
             if o.rail is not None:
-                rail = True
+                special.add(type(norm))
     if doubled:
         for prov, gs in doubled.items():
             for power, text, order in gs:
@@ -318,12 +299,14 @@ def check_orders(position: Position) -> tuple[dict[str, Checked], list[OrderResu
         checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
     if paths and options.has(position, options.CONVOY_PATH_AS_ORDERED):
         _named_paths(board, checked)
-    railway: Checked | None = None
-    if rail:
-        _one_railroad_move(position, checked)  # the first keeps the line; others hold
-        railway = next((c for c in checked.values() if c.rail is not None), None)
+    mover: tuple[Mechanism, Checked] | None = None
+    for t in special:
+        mechanism = mechanisms.for_order(t)
+        c = mechanism.one_mover(position, checked) if mechanism is not None else None
+        if c is not None and mover is None:
+            mover = (mechanism, c)
     _settle_intent(checked, position, pairs)
-    return checked, results, railway
+    return checked, results, mover
 
 
 def _named_paths(board: Board, checked: dict[str, Checked]) -> None:
@@ -400,19 +383,6 @@ def _check(checker: MovementChecker, cache: dict, key: tuple, unit: Unit, order:
 
 
 _BY_SEAS = object()  # marks a cached check whose answer depends on the fleets at sea
-
-
-def _one_railroad_move(position: Position, checked: dict[str, Checked]) -> None:
-    """Only one army a turn may use a railroad line: the first ordered keeps it."""
-    used: set[tuple[str, ...]] = set()
-    for prov, c in checked.items():
-        if c.rail is None:
-            continue
-        line = railroad.line_for(position.board, prov, c.dest)
-        key = line.provinces if line else ()
-        if key in used:
-            c.make_hold(Illegal("illegal", "only one army a turn may use the railroad"))
-        used.add(key)
 
 
 def _settle_intent(checked: dict[str, Checked], position: Position | None = None,
@@ -497,19 +467,18 @@ class Battles:
 
 
 def resolve_movement(position: Position) -> MovementOutcome:
-    checked, results, rail = check_orders(position)
+    checked, results, mover = check_orders(position)
     b = position.board
-    stop: str | None = None  # where a railroad army stops short of its destination
-    blockers: dict[str, int] = {}
-    res, ords, ok = _resolve(position, checked, rail, stop, blockers, first=True)
-    if rail is not None:
-        for _ in range(len(rail.rail) + 2):
-            found = railroad_break(position, rail, res, ords, stop)
-            if found is None:
-                break
-            where, strength, stop = found
-            blockers[where] = max(blockers.get(where, 0), strength)
-            res, ords, ok = _resolve(position, checked, rail, stop, blockers)
+    res = Resolver(b, list(checked.values()))
+    turn = Settled(res, checked, res.run())
+    if mover is not None:
+        # a mechanism may settle the turn again (a railroad army stopped on its way)
+        def again(ords: dict[str, Ord], blockers: dict[str, int]) -> tuple[Resolver, dict[str, bool]]:
+            r = Resolver(b, list(ords.values()), blockers=blockers)
+            return r, r.run()
+
+        turn = mover[0].settle(position, checked, mover[1], turn, again)
+    res, ords, ok, blockers = turn.resolver, turn.orders, turn.ok, turn.blockers
 
     # where everyone ends up, and each order's result line, in one pass
     moves_into = res.moves_into
@@ -536,11 +505,8 @@ def resolve_movement(position: Position) -> MovementOutcome:
             else:
                 by_sea = beaten.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
                 dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
-        if rail is not None and prov == rail.prov and stop is not None:
-            append(OrderResult(c.power, c.text, format_order(c.order), Status.FAILS, "interrupted",
-                               f"the railroad move stopped in {stop}", prov))
-        else:
-            append(_report(c, o, ok[prov], beaten is not None, res))
+        line = turn.lines.get(prov)
+        append(line if line is not None else _report(c, o, ok[prov], beaten is not None, res))
     units.update(moved)
 
     # standoffs: provinces left empty where a move with some strength failed
@@ -567,66 +533,6 @@ def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:
     if u is None:
         u = known[key] = Unit(power, utype, loc)
     return u
-
-
-def _resolve(position, checked, rail, stop, blockers, first: bool = False):
-    """Resolve the turn; a railroad army stopped short moves only to ``stop``. The first
-    time round the checked orders are used as they are; later rounds work on copies."""
-    if first:
-        res = Resolver(position.board, list(checked.values()), blockers=blockers)
-        return res, checked, res.run()
-    ords: dict[str, Ord] = {}
-    for prov, c in checked.items():
-        o: Ord = c
-        if rail is not None and stop is not None:
-            if prov == rail.prov:
-                o = (
-                    Ord(HOLD, prov, o.power, o.utype) if stop == prov
-                    else o.fresh(dest=stop, dest_loc=stop, rail=o.rail[: o.rail.index(stop)])
-                )
-            elif o.kind == SUPPORT and o.target == rail.prov and o.dest != stop:
-                o = o.fresh(void=True)
-        ords[prov] = o.fresh() if o is c else o
-    res = Resolver(position.board, list(ords.values()), blockers=blockers)
-    return res, ords, res.run()
-
-
-def railroad_break(position: Position, rail: Checked, res: Resolver, ords: dict[str, Ord], stop: str | None):
-    """The first break on a railroad army's way, as (province, strength to stand off with,
-    where the army stops), or None if it goes as far as it now tries to."""
-    o = ords[rail.prov]
-    power = rail.unit.power
-    dest = rail.dest
-    way = rail.rail
-    end: dict[str, Ord] = {}  # who is where after this resolution (the railroad army aside)
-    for x in ords.values():
-        if x is not o and x.kind == MOVE and res.resolve(x):
-            end[x.dest] = x
-    for p, x in ords.items():
-        if x is not o and p not in end and not (x.kind == MOVE and res.resolve(x)):
-            end[p] = x
-    reach = way if stop is None else way[: way.index(stop)] if stop in way else ()
-    for i, p in enumerate(reach):
-        x = end.get(p)
-        defender = ords.get(p)
-        # a defending unit of the army's own power keeps the line open unless dislodged
-        if (x is not None and x.power != power) or (
-            defender is not None and defender.power == power and x is not defender
-            and not (defender.kind == MOVE and res.resolve(defender))
-        ):
-            return p, 1, _stop_before(position, rail, way, i, end)
-    if stop is None and o.kind == MOVE and not res.resolve(o):
-        # beaten at the destination: it stops on the way, still standing off the others there
-        return dest, max(res.prevent_strength(o), 1), _stop_before(position, rail, way, len(way), end)
-    return None
-
-
-def _stop_before(position, rail: Checked, way: tuple[str, ...], i: int, end: dict) -> str:
-    """The nearest province before way[i] where the army can end its turn."""
-    for p in reversed(way[:i]):
-        if p not in end:
-            return p
-    return rail.prov
 
 
 def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:

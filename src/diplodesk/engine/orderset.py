@@ -6,13 +6,19 @@ result line saying why it is not one (unparsable, no such unit, not your unit).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .orders import AnyOrder, OrderParseError, Waive, format_order, parse_order
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Position
-from .rules.conditions import ConditionError, choose
+
+# A rule that lets a text stand for another order, judged by its writer: (position, power,
+# text) -> the order meant, or None for none; ValueError for a text it cannot read.
+# Conditional retreats and builds are one (rules/conditions.py); the season engine hands
+# them in, so reading orders knows no rule.
+TextRule = Callable[[Position, str, str], "str | None"]
 
 
 @dataclass(slots=True)
@@ -38,12 +44,14 @@ def power_words(position: Position) -> dict[str, str]:
     return words
 
 
-def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[OrderResult]]:
-    """Parse every order text; bad ones become result lines at once."""
+def parse_all(position: Position, phase: PhaseType, meaning: TextRule | None = None
+              ) -> tuple[list[Given], list[OrderResult]]:
+    """Parse every order text; bad ones become result lines at once. ``meaning``: the
+    rule that reads a text as another order first (retreat and adjustment phases only)."""
     given: list[Given] = []
     bad: list[OrderResult] = []
     words = power_words(position)
-    conditional = phase is not PhaseType.MOVEMENT
+    conditional = meaning is not None and phase is not PhaseType.MOVEMENT
     board = position.board
     for power, texts in position.orders.items():
         for text in texts:
@@ -60,8 +68,8 @@ def parse_all(position: Position, phase: PhaseType) -> tuple[list[Given], list[O
             wanted = text
             if conditional:
                 try:
-                    wanted = choose(position, power, text)
-                except ConditionError as e:
+                    wanted = meaning(position, power, text)
+                except ValueError as e:
                     bad.append(OrderResult(power, text, None, Status.INVALID, "unparsable", str(e)))
                     continue
                 if wanted is None:

@@ -16,7 +16,7 @@ from .board import UnitType, province_of
 from .extras import check_extra
 from .names import name_table
 from .phase import Phase, PhaseType
-from .rules.options import KNOWN as KNOWN_RULES
+from .rulebook import KNOWN as KNOWN_RULES
 from .variant import Variant, VariantError
 
 

@@ -15,7 +15,7 @@ from .outcome import OrderResult, Status
 from .phase import Phase, PhaseType
 from .position import Position, Unit
 from .retreats import resolve_retreats
-from .rules import choice_units, secret_powers, sight
+from .rules import choice_units, conditions, secret_powers, sight
 
 # Bumped whenever a change to the engine changes the result of some phase. A game file
 # records it, so a result saved by another revision is not taken for a damaged one.
@@ -56,9 +56,9 @@ def process(position: Position) -> Outcome:
         out.record = mv.record
         return out
     if t is PhaseType.RETREAT:
-        rt = resolve_retreats(position)
+        rt = resolve_retreats(position, conditions.choose)
         return _after_turn(position, rt.results, rt.units)
-    adj = resolve_adjustments(position)
+    adj = resolve_adjustments(position, conditions.choose)
     cal = position.variant.calendar
     nxt = position.evolve(phase=cal.after_adjustment(position.phase), units=adj.units,
                   dislodged={}, contested=frozenset(), orders={})

@@ -11,13 +11,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .board import province_of
+from .borders import is_difficult
 from .movement import retreat_options
 from .orders import Disband, Hold, Move, Retreat, format_order
-from .orderset import assign_to_units, parse_all
+from .orderset import TextRule, assign_to_units, parse_all
 from .outcome import OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
-from .rules.borders import is_difficult
 
 
 @dataclass
@@ -34,8 +34,8 @@ def allowed_retreats(position: Position, d: Dislodged) -> tuple[str, ...]:
     )
 
 
-def resolve_retreats(position: Position) -> RetreatOutcome:
-    given, results = parse_all(position, PhaseType.RETREAT)
+def resolve_retreats(position: Position, meaning: TextRule | None = None) -> RetreatOutcome:
+    given, results = parse_all(position, PhaseType.RETREAT, meaning)
     dislodged_units = {p: d.unit for p, d in position.dislodged.items()}
     chosen, several = assign_to_units(given, dislodged_units, results)
     board = position.board

@@ -170,7 +170,7 @@ class NewGameDialog(QDialog):
 
     def accept(self) -> None:
         """Refuse a rule name the engine does not know, rather than start a game without it."""
-        from ..engine.rules.options import KNOWN
+        from ..engine.rulebook import KNOWN
 
         unknown = [r for r in self.choice()[1] if r not in KNOWN]
         if unknown:

@@ -34,14 +34,15 @@ from ..outcome import OrderResult, Status
 from ..phase import PhaseType
 from ..position import Position
 from ..resolver import CONVOY, MOVE, SUPPORT
-from . import choice_units, options
+from ..rulebook import BLIND
+from . import choice_units
 from .sight import active, homeland, in_anarchy, land_owners, owned, owner, sight, static_sight
 
 __all__ = ["active", "homeland", "in_anarchy", "land_owners", "owned", "owner", "sight", "static_sight",
            "view", "report_text", "public_text", "project", "sees", "holding", "holding_units",
            "visible_results", "describe", "game_over", "PowerView", "ViewLine"]
 
-RULE = options.BLIND
+RULE = BLIND
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 

@@ -18,6 +18,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..extras import check_players  # noqa: F401 (it checks a field of the position)
+
 
 class AssignmentError(ValueError):
     """The preference lists can't be used; the message says whose list and why."""
@@ -89,21 +91,3 @@ def player_winner(players: Mapping[str, Mapping[str, str]], centers: Mapping[str
     best = max(counts.values(), default=0)
     leaders = [p for p, n in counts.items() if n == best]
     return leaders[0] if best >= need and len(leaders) == 1 else None
-
-
-def check_players(players, power_names: Sequence[str]) -> None:
-    """Raise ValueError naming the fault if a ``players`` field is malformed."""
-    if not isinstance(players, Mapping):
-        raise ValueError("players: expected an object of player -> {public, secret}")
-    seen: dict[str, str] = {}
-    for player, pw in players.items():
-        if not isinstance(pw, Mapping):
-            raise ValueError(f"players.{player}: expected {{public, secret}}")
-        for role, power in pw.items():
-            if role not in ("public", "secret"):
-                raise ValueError(f"players.{player}.{role}: only public and secret")
-            if power not in power_names:
-                raise ValueError(f"players.{player}.{role}: unknown power {power!r}")
-            if power in seen:
-                raise ValueError(f"players.{player}.{role}: {power} is also played by {seen[power]}")
-            seen[power] = player

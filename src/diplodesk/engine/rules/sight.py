@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..position import Position
-from .options import BLIND
+from ..rulebook import BLIND
 
 
 def active(position: Position) -> bool:

@@ -1,5 +1,9 @@
 """Special borders read from the board: difficult borders and seasonal closures.
 
+They are data on the board's edges that the checks and the resolver read as generic
+knobs (a move's base strength, provinces closed this season), so they live beside the
+board rather than among the rule modules above the core.
+
 A *difficult* border (Loeb9's Cordoba-North Africa, Naples-Sicily) may be crossed by armies
 only; such a move has the strength of its supports alone, no support can be given across it,
 and unsupported it has no effect at all. A *seasonal* closure (Loeb9's icy Arctic) shuts a
@@ -8,7 +12,7 @@ province in some seasons: its units can't be ordered and nothing may enter it or
 
 from __future__ import annotations
 
-from ..board import Board, province_of
+from .board import Board, province_of
 
 
 def _pairs(board: Board) -> frozenset[frozenset[str]]:

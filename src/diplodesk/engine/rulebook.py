@@ -1,5 +1,8 @@
 """Named rule options that change how the standard rules are judged.
 
+The names only, and how a position says which are on: the core reads them (a rule's
+mechanism, where it is more than a choice, is a module of rules/).
+
 Each option is one choice from the DATC's list of rule questions; ``"1976"`` switches on
 the choices of the 1976 rulebook where they differ from the DATC v3 preferences that the
 engine follows by default (Woolworth IIA plays by the 1976 rules):
@@ -24,13 +27,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the position reader checks rule names against KNOWN: no import back
-    from ..position import Position
+    from .position import Position
 
 RETREAT_NOT_TO_CONVOY_ORIGIN = "retreat_not_to_convoy_origin"
 ADJACENT_CONVOY_BY_SWAP = "adjacent_convoy_by_swap"
 CIVIL_DISORDER_HOME_DISTANCE = "civil_disorder_home_distance"
 CONVOY_PATH_AS_ORDERED = "convoy_path_as_ordered"
-BLIND = "blind"  # the rule itself lives in blind.py; the order checks need its name
+BLIND = "blind"  # the rule itself lives in rules/blind.py; the order checks need its name
 
 BUNDLES = {
     "1976": frozenset({RETREAT_NOT_TO_CONVOY_ORIGIN, ADJACENT_CONVOY_BY_SWAP, CIVIL_DISORDER_HOME_DISTANCE}),
