@@ -14,6 +14,11 @@ held unit, convoys dotted through the fleet, holds as octagons, builds as a ring
 plus, removals as a cross, railroad moves dashed along the line; an interrupted one solid up to
 where the army stopped, with a bar there), results (a failed order gets a red cross and a hollow head), the
 title and the legend.
+
+Each of those is a layer in :mod:`.layers` (board, labels, units, orders and their arrows,
+results, the legend), drawing on one shared :class:`~.sheet.Sheet` that knows where things
+go; :class:`MapPainter` composes them in that order. Blind games need no layer of their
+own: a power's map is drawn from its projection of the position (see ``render.export``).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
 
+from ..engine.board import Board
 from ..engine.variant import Variant
 from ..geometry.shapes import MapGeometry
 from . import glyphs
@@ -122,7 +123,7 @@ class Layer:
         return self.sheet.geometry
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.sheet.board
 
     def unit_point(self, loc: str, dislodged: bool = False) -> QPointF:
