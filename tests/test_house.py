@@ -43,3 +43,23 @@ def test_carved_modules_stay_small(path):
 def test_the_painter_never_imports_the_gui():
     for path in (SRC / "render").rglob("*.py"):
         assert not any("gui" in m.split(".") for m in imported_modules(path)), path
+
+
+def test_the_map_host_protocol_names_all_the_controller_uses():
+    """Every attribute the controller reads of its window (``self.w.x``, or ``w.x`` after
+    ``w = self.w``) is declared on :class:`MapHost`, so any window that is one will do."""
+    tree = ast.parse((SRC / "gui" / "interaction.py").read_text())
+    host = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "MapHost")
+    declared = {n.target.id for n in host.body if isinstance(n, ast.AnnAssign)}
+    declared |= {n.name for n in host.body if isinstance(n, ast.FunctionDef)}
+    controller = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "MapController")
+    used = set()
+    for node in ast.walk(controller):
+        if not isinstance(node, ast.Attribute):
+            continue
+        v = node.value
+        if isinstance(v, ast.Name) and v.id in ("w", "window"):
+            used.add(node.attr)
+        elif isinstance(v, ast.Attribute) and v.attr == "w" and isinstance(v.value, ast.Name) and v.value.id == "self":
+            used.add(node.attr)
+    assert used and used <= declared, sorted(used - declared)
