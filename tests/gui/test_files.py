@@ -175,3 +175,20 @@ def test_game_file_is_json_with_the_variant(window, prompts, game_file):
     assert window.save_as()
     data = json.loads(game_file.read_text())
     assert data["format"] == 1 and data["variant"]["id"] == "standard"
+
+
+def test_a_game_an_earlier_engine_adjudicated_opens_and_says_where_results_differ(window, prompts, tmp_path):
+    from diplodesk.variants import load_variant
+
+    game = Game.new(load_variant("standard"))
+    game.set_orders("England", ["F lon - nth"])
+    game.process()
+    data = game.to_json()
+    del data["engine_revision"]  # saved before revisions were recorded
+    next(o for o in data["history"][0]["result"]["orders"] if o["text"] == "F lon - nth")["status"] = "fails"
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert window.open_file(path)
+    title, text = prompts.infos[-1]
+    assert "S1901M was adjudicated by engine revision 1" in text and "stands" in text
+    assert window.doc.game.history[0].result["orders"] == data["history"][0]["result"]["orders"]

@@ -10,21 +10,49 @@ be dragged to another province.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QPoint, QPointF
 from PySide6.QtWidgets import QMenu
 
 from ..document import commands as cmd
 from ..document.edits import EditError
+from ..document.game_document import GameDocument
 from ..document.order_entry import MenuItem, OrderEntry, Step
 from ..engine.board import COAST_NAMES, UnitType, province_of
 from ..engine.orders import AnyOrder, format_order
 from ..engine.phase import PhaseType
-from .map_view import Highlights
+from ..engine.position import Position
+from .map_view import Highlights, MapView
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+
+class MapHost(Protocol):
+    """What the controller needs of the window it serves (the main window is one): the map
+    view, the document and what is looked at, and a way to push commands."""
+
+    view: MapView
+    doc: GameDocument | None
+    power: str | None
+    viewed: int | None  # a history index, or None: the current phase
+    gm_mode: bool
+    setups: dict[str, str]
+
+    @property
+    def editable(self) -> bool: ...
+
+    def entry_position(self) -> Position: ...
+
+    def flush(self) -> None: ...
+
+    def push(self, command) -> bool: ...
+
+    def show_hint(self, text: str) -> None: ...
+
+    def show_phase(self, index: int | None) -> None: ...
+
+    def show_setup(self, prov: str, setup: str) -> None: ...
+
+    def victory_message(self) -> str | None: ...
 
 
 def _mnemonic(label: str, used: set[str], prefer: str | None = None) -> str:
@@ -45,8 +73,8 @@ def _mnemonic(label: str, used: set[str], prefer: str | None = None) -> str:
 class MapController(QObject):
     """Turns map gestures into commands for the window's document."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, window: MapHost):
+        super().__init__(window if isinstance(window, QObject) else None)
         self.w = window
         self.entry: OrderEntry | None = None
         self.menu: QMenu | None = None  # the menu last shown (tests answer it)

@@ -1,0 +1,154 @@
+"""Files: new, open, save, save as, the recent files, autosave and recovery after a crash.
+
+Nothing the user made is ever lost: saves are atomic (in the document), unsaved work is
+autosaved to the user data folder and offered back after a crash."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ...document.autosave import discard, find_orphans, load_orphan
+from ...document.game_document import GameDocument
+from ...engine.game import GameFileError
+from .state import WindowState
+
+MAX_RECENT = 10
+
+
+class WindowFiles(WindowState):
+    """Mixed into the main window: opening, saving and autosaving its game."""
+
+    def maybe_save(self) -> bool:
+        """Ask to save unsaved changes; False when the user cancels."""
+        self.flush()
+        if self.doc is None or not self.doc.is_modified:
+            return True
+        answer = self.prompts.ask_save_changes(self.doc.title)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_game(self) -> None:
+        if not self.maybe_save():
+            return
+        choice = self.prompts.new_game()
+        if not choice:
+            return
+        variant, rules = choice
+        try:
+            doc = GameDocument.new(variant, rules)
+        except ValueError as e:
+            self.prompts.error("Cannot start the game", str(e))
+            return
+        self.set_document(doc)
+
+    def open_file(self, path: str | os.PathLike | None = None) -> bool:
+        if not self.maybe_save():
+            return False
+        if path is None:
+            start = str(self.doc.path.parent) if self.doc and self.doc.path else ""
+            path = self.prompts.open_path(start)
+            if not path:
+                return False
+        try:
+            doc = GameDocument.open(path)
+        except GameFileError as e:
+            self.prompts.error("Cannot open the game", str(e))
+            return False
+        self.set_document(doc)
+        self.session.clear()
+        if doc.game.notices:
+            more = len(doc.game.notices) - 5
+            self.prompts.info("Opened, with notes", "\n\n".join(doc.game.notices[:5])
+                              + (f"\n\n… and {more} more." if more > 0 else ""))
+        return True
+
+    def save(self) -> bool:
+        if self.doc is None:
+            return False
+        if self.doc.path is None:
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        suggested = str(self.doc.path) if self.doc.path else str(Path.home() / "game.json")
+        path = self.prompts.save_path(suggested)
+        if not path:
+            return False
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        self.flush()
+        try:
+            self.doc.save(path)
+        except OSError as e:
+            self.prompts.error("Cannot save", f"{path}: {e.strerror or e}")
+            return False
+        self.session.clear()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def autosave(self) -> None:
+        """Keep a copy of unsaved work in the user data folder (and drop it once saved)."""
+        if self.doc is None:
+            return
+        self.flush()
+        try:
+            if self.doc.is_modified:
+                self.session.write(self.doc.game, self.doc.path, self.doc.title)
+            else:
+                self.session.clear()
+        except OSError as e:
+            self.statusBar().showMessage(f"Autosave failed: {e.strerror or e}", 6000)
+
+    def offer_recovery(self) -> bool:
+        """After a crash: offer the games the last session left unsaved. True if one was opened."""
+        for orphan in find_orphans():
+            if orphan.file == self.session.file:
+                continue
+            answer = self.prompts.ask_recover(orphan)
+            if answer == "later":
+                continue
+            if answer == "discard":
+                discard(orphan)
+                continue
+            try:
+                game = load_orphan(orphan)
+            except GameFileError as e:
+                self.prompts.error("Cannot recover", str(e))
+                continue
+            doc = GameDocument(game, orphan.original)
+            doc.mark_modified()
+            self.set_document(doc)
+            discard(orphan)
+            self.autosave()
+            return True
+        return False
+
+    def recent_files(self) -> list[str]:
+        v = self.settings.value("recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or [])]
+
+    def _add_recent(self, path: Path) -> None:
+        p = str(Path(path).resolve())
+        items = [x for x in self.recent_files() if x != p]
+        self.settings.setValue("recent", [p, *items][:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        if not files:
+            a = self.recent_menu.addAction("(none)")
+            a.setEnabled(False)
+            return
+        for i, f in enumerate(files):
+            a = self.recent_menu.addAction(f"&{i + 1} {Path(f).name}" if i < 9 else Path(f).name)
+            a.setToolTip(f)
+            a.triggered.connect(lambda _=False, f=f: self.open_file(f))
+
+    def _path_changed(self) -> None:
+        if self.doc.path is not None:
+            self._add_recent(self.doc.path)

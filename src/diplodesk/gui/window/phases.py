@@ -1,0 +1,115 @@
+"""Phase navigation and history: the current phase, or a processed one looked at read-only
+(with a banner across the map), rolling back to one, and the game's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from ...document import commands as cmd
+from ...engine.position import Position
+from ..history_dock import victory_text
+from .state import WindowState
+
+
+class Banner(QFrame):
+    """A strip across the top of the map while a past phase is shown."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("banner")
+        self.setStyleSheet("#banner { background: rgba(255, 248, 220, 235); border: 1px solid #c8a84a;"
+                           " border-radius: 4px; }")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 4, 6, 4)
+        self.label = QLabel()
+        self.button = QPushButton("Back to the current phase (Esc)")
+        row.addWidget(self.label, 1)
+        row.addWidget(self.button)
+        self.hide()
+
+    def place(self) -> None:
+        p = self.parentWidget()
+        if p is not None:
+            self.adjustSize()
+            w = min(p.width() - 20, max(self.sizeHint().width(), 420))
+            self.setGeometry((p.width() - w) // 2, 8, w, self.sizeHint().height())
+
+
+class WindowPhases(WindowState):
+    """Mixed into the main window: which phase is shown, and the history."""
+
+    def show_phase(self, index: int | None) -> None:
+        """Look at processed phase ``index`` (read-only), or at the current phase (None)."""
+        if self.doc is None:
+            return
+        self.flush()
+        if index is not None and not 0 <= index < len(self.doc.history):
+            index = None
+        self.viewed = index
+        self._show_everything()
+
+    def _show_everything(self) -> None:
+        self.inspector_dock.select_phase(self.viewed, refresh=False)  # _show_content draws it
+        self._show_content()
+        self._show_orders()
+        self.history_dock.select(self.viewed)
+        if self.viewed is None:
+            self.results_dock.show_result(self.doc.history[-1].result if self.doc.history else None)
+            self.banner.hide()
+        else:
+            rec = self.doc.history[self.viewed]
+            self.results_dock.show_result(rec.result)
+            nxt = self.doc.position.phase
+            self.banner.label.setText(f"<b>{rec.position['phase']}</b> — results, read-only. "
+                                      f"Current: {nxt.long_name}")
+            self.banner.button.setText(f"Go to {nxt.long_name} (Esc)")
+            self.banner.show()
+            self.banner.place()
+            self.banner.raise_()
+        self.act_gm.setEnabled(self.editable)
+        self.controller.reset()
+
+    def shown_position(self) -> tuple[Position, Any]:
+        """The position on the map and its results (None for the current phase)."""
+        if self.viewed is None:
+            return self.doc.position, None
+        return self.doc.position_at(self.viewed), self.doc.history[self.viewed].result
+
+    def rollback(self, index: int) -> None:
+        if self.doc is None or not 0 <= index < len(self.doc.history):
+            return
+        self.flush()
+        self.push(cmd.RollbackCommand(self.doc, index))
+        self.show_phase(None)
+
+    def _history_changed(self) -> None:
+        doc = self.doc
+        self._past_views = {}
+        if self.viewed is not None and self.viewed >= len(doc.history):
+            self.viewed = None
+            self._show_everything()
+        self.history_dock.set_phases([r.phase for r in doc.history], str(doc.position.phase), doc.game.winner)
+        self.history_dock.select(self.viewed)
+        last = doc.history[-1].result if doc.history else None
+        if self.viewed is None:
+            self.results_dock.show_result(last)
+        self.inspector_dock.set_phases(self.viewed)
+
+    def _adjudicated(self, index: int) -> None:
+        self.show_phase(index)
+        self.autosave()
+        if self.doc.game.winner:
+            text = self.victory_message()
+            self.show_hint(f"Game over: {text}")
+            self.prompts.info("Game over", text)
+
+    def victory_message(self) -> str | None:
+        """Who won and with how many centres (a player's: public and secret together), for
+        the GM; None while the game goes on."""
+        doc = self.doc
+        if doc is None or not doc.game.winner:
+            return None
+        last = doc.history[-1].result if doc.history else None
+        return victory_text(last) or f"{doc.game.winner} has won"
