@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .decision import CONVOY, MOVE, Ord
+from .resolution import CONVOY, MOVE, Ord
 
 if TYPE_CHECKING:
     from .resolver import Resolver

@@ -12,7 +12,7 @@ resolution starts again from nothing, so that no decision made before the change
 beside one made after it (a convoy "fails, paradox" while its army arrives).
 
 The decisions and strengths of DATC section 5.B are in ``strengths.py``, the orders as the
-resolver sees them in ``decision.py``, the backup rules in ``paradox.py``; this module is
+resolver sees them in ``resolution.py``, the backup rules in ``paradox.py``; this module is
 the guess-and-check core alone.
 """
 
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .board import Board
-from .decision import CONVOY, HOLD, MOVE, SUPPORT, Kind, Ord
 from .paradox import BackupRule, Restart, szykman_backup
-from .strengths import Decisions
+from .resolution import CONVOY, HOLD, MOVE, SUPPORT, Kind, Ord
+from .strengths import Strengths
 
 __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "BackupRule", "Kind", "Ord", "Resolver", "szykman_backup"]
 
@@ -34,7 +34,7 @@ def _by_province(o: Ord) -> str:
 # decision states (plain ints: the resolver's hot path)
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
-class Resolver(Decisions):
+class Resolver(Strengths):
     def __init__(
         self,
         board: Board,

@@ -3,7 +3,7 @@ and prevent strengths, cut supports, convoy paths.
 
 Written against the resolver's tables (orders by province, moves into each, hold
 supports) and its ``resolve``, which settles any decision they read; the resolver is a
-:class:`Decisions`. Variants plug in through two knobs of an order: a move's ``base``
+:class:`Strengths`. Variants plug in through two knobs of an order: a move's ``base``
 strength (0 across a difficult border) and whether it goes by convoy or along a line.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import deque
 
 from .board import Board
-from .decision import MOVE, SUPPORT, Ord
+from .resolution import MOVE, SUPPORT, Ord
 
 
-class Decisions:
+class Strengths:
     board: Board
     by_prov: dict[str, Ord]
     moves_into: dict[str, list[Ord]]
