@@ -20,7 +20,9 @@ from .rules import choice_units, conditions, secret_powers, sight
 # Bumped whenever a change to the engine changes the result of some phase. A game file
 # records it, so a result saved by another revision is not taken for a damaged one.
 # 1: up to the first releases; 2: results independent of list order, Blind orders judged
-# as if any sea could hold a fleet, listed retreats checked against the board.
+# as if any sea could hold a fleet, listed retreats checked against the board, a fleet's
+# civil-disorder distance by sea under the old rule (1976), Loeb9's retreats across a
+# difficult border without strength, named convoy paths read.
 REVISION = 2
 
 
