@@ -61,7 +61,8 @@ class Checked(Ord):
         self.text = text  # as the player wrote it; None: no order; "": several (it holds)
         self.order = order  # normalised (coasts settled), None if none given
         self.illegal = illegal
-        self.route = self.path = None  # a convoy path named in the order (DATC 4.A.6)
+        # ``path`` (a convoy path named in the order, DATC 4.A.6) and ``route`` are set only
+        # on the rare orders that have one: read them with getattr
 
     def make_hold(self, illegal: Illegal) -> None:
         """The order can't stand after all: the unit holds, and the report says why."""
@@ -314,7 +315,7 @@ def _named_paths(board: Board, checked: dict[str, Checked]) -> None:
     the order names, and a path that is no chain of seas to the destination is illegal."""
     nbrs = board.province_neighbours
     for c in checked.values():
-        if c.path is None or c.kind != MOVE:
+        if getattr(c, "path", None) is None or c.kind != MOVE:
             continue
         chain = (c.prov, *c.path, c.dest)
         if c.utype is not UnitType.ARMY or not all(board.is_sea(p) for p in c.path) or not all(
@@ -470,15 +471,18 @@ def resolve_movement(position: Position) -> MovementOutcome:
     checked, results, mover = check_orders(position)
     b = position.board
     res = Resolver(b, list(checked.values()))
-    turn = Settled(res, checked, res.run())
+    ok = res.run()
+    ords: dict[str, Ord] = checked  # type: ignore[assignment]
+    blockers: dict[str, int] = _NO_BLOCKERS
+    lines: dict[str, OrderResult] = _NO_BLOCKERS  # type: ignore[assignment]
     if mover is not None:
         # a mechanism may settle the turn again (a railroad army stopped on its way)
         def again(ords: dict[str, Ord], blockers: dict[str, int]) -> tuple[Resolver, dict[str, bool]]:
             r = Resolver(b, list(ords.values()), blockers=blockers)
             return r, r.run()
 
-        turn = mover[0].settle(position, checked, mover[1], turn, again)
-    res, ords, ok, blockers = turn.resolver, turn.orders, turn.ok, turn.blockers
+        turn = mover[0].settle(position, checked, mover[1], Settled(res, ords, ok), again)
+        res, ords, ok, blockers, lines = turn.resolver, turn.orders, turn.ok, turn.blockers, turn.lines
 
     # where everyone ends up, and each order's result line, in one pass
     moves_into = res.moves_into
@@ -505,8 +509,10 @@ def resolve_movement(position: Position) -> MovementOutcome:
             else:
                 by_sea = beaten.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
                 dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
-        line = turn.lines.get(prov)
-        append(line if line is not None else _report(c, o, ok[prov], beaten is not None, res))
+        if lines and prov in lines:
+            append(lines[prov])
+        else:
+            append(_report(c, o, ok[prov], beaten is not None, res))
     units.update(moved)
 
     # standoffs: provinces left empty where a move with some strength failed
@@ -521,6 +527,9 @@ def resolve_movement(position: Position) -> MovementOutcome:
     }
     record = Battles(checked, ords, ok, res, frozenset(dislodged))
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
+
+
+_NO_BLOCKERS: dict = {}  # shared and never written: most turns have no mechanism's blockers or lines
 
 
 def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:
@@ -569,6 +578,7 @@ def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) ->
             why = "no order"
         return OrderResult(u.power, None, f"{u} H", _FAILS if was_dislodged else _SUCCEEDS, why, None, u.province)
     kind = o.kind
+    note = None
     if kind == MOVE:
         if ok:
             st, why = _SUCCEEDS, None
@@ -576,6 +586,8 @@ def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) ->
             st, why = _FAILS, "no convoy"
         else:
             st, why = _FAILS, ("dislodged" if was_dislodged else "bounced")
+        if c.convoyed and getattr(c, "path", None) is not None and getattr(c, "route", None) is None:
+            note = f"the path by {' - '.join(c.path)} was not needed: any route of convoying fleets counts"
     elif kind == HOLD:
         st, why = (_FAILS, "dislodged") if was_dislodged else (_SUCCEEDS, None)
     elif o.void:
@@ -592,7 +604,4 @@ def _report(c: Checked, o: Ord, ok: bool, was_dislodged: bool, res: Resolver) ->
             st, why = _FAILS, "paradox"
         else:
             st, why = _SUCCEEDS, None
-    note = None
-    if c.path is not None and c.route is None and kind == MOVE:
-        note = f"the path by {' - '.join(c.path)} was not needed: any route of convoying fleets counts"
     return OrderResult(u.power, c.text, c.shown or format_order(c.order), st, why, note, u.province)

@@ -61,7 +61,7 @@ class Ord:
         """A copy for another resolution: the resolver's fields cleared, some fields changed."""
         o = Ord(self.kind, self.prov, self.power, self.utype, self.dest, self.target, self.convoyed, self.base,
                 self.dest_loc, self.rail, self.void)
-        o.route = self.route
+        o.route = getattr(self, "route", None)  # unset on a movement.Checked without one
         for k, v in changes.items():
             setattr(o, k, v)
         return o

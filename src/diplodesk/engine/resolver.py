@@ -5,11 +5,13 @@ Every unit has one decision: a move *succeeds*, a support is *given*, a convoy o
 back on itself it tries both answers; if both are consistent the first stands, and if
 neither or both differ the cycle is a paradox handed to the backup rule (DATC 5.E).
 
-The outcome is a function of the orders as a set. Which cycle a search meets first depends
-on where it starts, so the orders are taken in one canonical order (by province); and when
-the backup rule changes an order itself (Szykman's rule makes convoying fleets hold), the
-resolution starts again from nothing, so that no decision made before the change can stand
-beside one made after it (a convoy "fails, paradox" while its army arrives).
+The outcome is a function of the orders as a set. Without a paradox the consistent answer
+is the only one, found from anywhere. Which cycle a search meets first depends on where it
+starts, though, so the first time the backup rule is needed the resolution starts again
+with the orders in one canonical order (by province); and when the backup rule changes an
+order itself (Szykman's rule makes convoying fleets hold), it starts again from nothing, so
+that no decision made before the change can stand beside one made after it (a convoy
+"fails, paradox" while its army arrives).
 
 The decisions and strengths of DATC section 5.B are in ``strengths.py``, the orders as the
 resolver sees them in ``resolution.py``, the backup rules in ``paradox.py``; this module is
@@ -19,17 +21,21 @@ the guess-and-check core alone.
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import attrgetter
 
 from .board import Board
 from .paradox import BackupRule, Restart, szykman_backup
-from .resolution import CONVOY, HOLD, MOVE, SUPPORT, Kind, Ord
+from .resolution import _NONE, CONVOY, HOLD, MOVE, SUPPORT, Kind, Ord
 from .strengths import Strengths
 
 __all__ = ["CONVOY", "HOLD", "MOVE", "SUPPORT", "BackupRule", "Kind", "Ord", "Resolver", "szykman_backup"]
 
 
-def _by_province(o: Ord) -> str:
-    return o.prov
+_by_province = attrgetter("prov")
+
+
+class _Reorder(Exception):
+    """A cycle needs the backup rule: start again with the orders in canonical order."""
 
 # decision states (plain ints: the resolver's hot path)
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -47,11 +53,20 @@ class Resolver(Strengths):
         # strength: an army passing by railroad stands off a unit entering its line.
         self.blockers = blockers or {}
         self.backup = backup
+        self.canonical = False  # are the orders taken in the canonical order?
+        self._tables(orders)
+        self.deps: list[Ord] = []
+        self.guess_reads = 0
+
+    def _tables(self, orders) -> None:
+        """Orders by province, moves into each province, supports and convoys by the unit
+        they are for, in the order ``orders`` come."""
         by_prov: dict[str, Ord] = {}
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
-        for o in sorted(orders, key=_by_province):
+        for o in orders:
+            o.supports = o.convoys = _NONE
             by_prov[o.prov] = o
             o.state = _UNRESOLVED
             if o.kind == MOVE:
@@ -77,8 +92,6 @@ class Resolver(Strengths):
         self.by_prov = by_prov
         self.moves_into = moves_into
         self.hold_supports = hold_supports
-        self.deps: list[Ord] = []
-        self.guess_reads = 0
 
     # -- the guess-and-check core ----------------------------------------------------------
 
@@ -129,6 +142,8 @@ class Resolver(Strengths):
         if o not in cycle:
             cycle.insert(0, o)
         del deps[old:]
+        if not self.canonical:
+            raise _Reorder
         if self.backup(self, cycle):
             raise Restart
         return self.resolve(o)
@@ -146,10 +161,14 @@ class Resolver(Strengths):
         while True:
             try:
                 return self._run_once()
+            except _Reorder:
+                self._tables(sorted(self.by_prov.values(), key=_by_province))
+                self.canonical = True
             except Restart:
-                for o in self.by_prov.values():
-                    o.state = _UNRESOLVED
-                self.deps.clear()
+                pass
+            for o in self.by_prov.values():
+                o.state = _UNRESOLVED
+            self.deps.clear()
 
     def _run_once(self) -> dict[str, bool]:
         # Most units are attacked by nobody: a hold, convoy or support then stands (a

@@ -53,8 +53,9 @@ class Strengths:
         fleets = {c.prov: c for c in m.convoys if not c.void and not c.disrupted}
         if not fleets:
             return False
-        if m.route is not None:  # the path the order names, a chain of seas checked before
-            return all(p in fleets and self.resolve(fleets[p]) for p in m.route)
+        route = getattr(m, "route", None)  # the path the order names, a chain of seas checked before
+        if route is not None:
+            return all(p in fleets and self.resolve(fleets[p]) for p in route)
         nbrs = self.board.province_neighbours
         seen: set[str] = set()
         queue = deque(p for p in nbrs[m.prov] if p in fleets)
