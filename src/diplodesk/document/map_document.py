@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..geometry.surgery import line_side
+from .map_checks import playability
 from .map_io import write_atomic, write_toml
 from .map_model import MapModel
 from .map_records import (
@@ -117,7 +118,6 @@ class MapDocument(QObject, MapModel):
         ``problems`` given) go into the ``[editor]`` table with ``playable = false``.
         """
         from ..paths import user_variants_dir
-        from .map_checks import playability
 
         if problems is None:
             problems = playability(self)[1]
