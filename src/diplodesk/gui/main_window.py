@@ -34,6 +34,7 @@ from ..engine.position import Position
 from ..engine.rules import blind
 from ..geometry.svg_import import MapError
 from .dialogs import Prompts
+from .game_windows import set_game_window_factory
 from .history_dock import HistoryDock, ResultsDock, victory_text
 from .inspector_dock import InspectorDock
 from .interaction import MapController
@@ -1059,3 +1060,4 @@ Orders can also be typed in the orders dock, or pasted from an e-mail (Ctrl+Shif
 Adjudicate with Ctrl+Return. Pan by dragging or with the arrow keys, zoom with the wheel
 or +/-, 0 fits the map to the window. Ctrl+G switches to GM edit mode."""
 
+set_game_window_factory(MainWindow)  # a map editor's "Play this variant" opens one of these

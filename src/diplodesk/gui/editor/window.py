@@ -35,6 +35,7 @@ from ...document.map_checks import MapChecker, Problem, playability
 from ...document.map_document import MapDocument, MapEditError
 from ...engine.board import province_of
 from ...engine.variant import VariantError
+from ..game_windows import game_window_factory
 from .autosave import (
     MapAutosave,
     discard_map_orphan,
@@ -547,7 +548,8 @@ class MapEditorWindow(QMainWindow):
             self.on_play(folder)
 
     def _play_in_app(self, folder: Path) -> None:
-        """Start a game on the variant: in the app window that opened the editor, or a new one."""
+        """Start a game on the variant: in the app window that opened the editor, or a new one
+        the app makes (it registers how in :mod:`..game_windows`; the editor never imports it)."""
         from ...document.game_document import GameDocument
 
         try:
@@ -562,9 +564,12 @@ class MapEditorWindow(QMainWindow):
                 host.raise_()
                 host.activateWindow()
             return
-        from ..main_window import MainWindow
-
-        w = MainWindow(game)
+        factory = game_window_factory()
+        if factory is None:
+            self.prompts.error("Cannot start a game", "No game window to start it in: open the map editor "
+                               "from the diplodesk app, or save and open the variant there")
+            return
+        w = factory(game)
         w.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         w.show()
         self._game_windows.append(w)
