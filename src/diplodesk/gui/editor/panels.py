@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from ...document import map_commands as mc
 from ...document.map_checks import ERROR, Problem
 from ...document.map_document import KINDS, MapChange
-from .scene import ADDED_LINE, ARMY_LINE, FLEET_LINE, REMOVED_LINE, describe_special
+from .items.style import ADDED_LINE, ARMY_LINE, FLEET_LINE, REMOVED_LINE, describe_special
 
 
 def _set_text(edit: QLineEdit, text: str) -> None:

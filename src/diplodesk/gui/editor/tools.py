@@ -21,7 +21,7 @@ from ...document import map_commands as mc
 from ...document.map_document import line_side
 from ...document.map_io import polygons_of
 from .commands import AddCanalCommand, AddLandBridgeCommand
-from .scene import FLEET_LINE, SELECTED_BORDER, SPECIAL_COLOURS, safe_anchor
+from .items.style import FLEET_LINE, SELECTED_BORDER, SPECIAL_COLOURS, safe_anchor
 
 GRAB = 7.0  # how near (in pixels) a click must be to grab a vertex, an edge, an anchor or a line
 CLOSE = 4.0  # a click this near the last point adds no new one

@@ -44,9 +44,10 @@ from .autosave import (
     load_map_orphan,
     source_key,
 )
+from .items.style import describe_special
 from .panels import AdjacencyPanel, ChecksPanel, ProvincePanel, SetupPanel, SpecialsPanel
 from .prompts import EditorPrompts
-from .scene import MapScene, describe_special
+from .scene import MapScene
 from .tools import TOOLS, Tool
 from .view import EditorView
 
