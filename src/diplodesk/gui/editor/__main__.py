@@ -7,7 +7,7 @@ import sys
 
 from ..game_windows import set_game_window_factory
 from ..main_window import MainWindow
-from .window import main
+from .launch import main
 
 set_game_window_factory(MainWindow)
 sys.exit(main())
