@@ -63,3 +63,13 @@ def test_the_map_host_protocol_names_all_the_controller_uses():
         elif isinstance(v, ast.Attribute) and v.attr == "w" and isinstance(v.value, ast.Name) and v.value.id == "self":
             used.add(node.attr)
     assert used and used <= declared, sorted(used - declared)
+
+
+def test_every_package_is_in_the_wheel():
+    """A package missing from pyproject's list is missing from a plain ``pip install .``
+    (the README's first command), though an editable install hides it."""
+    import tomllib
+
+    listed = set(tomllib.loads((SRC.parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(SRC.parent).parts) for p in SRC.rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)

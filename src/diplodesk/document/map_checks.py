@@ -8,6 +8,10 @@ problems are worth a look but break nothing.
 :class:`MapChecker` keeps what the geometric checks (overlaps, gaps, slivers) found per shape,
 so a run after an edit only looks again at the shapes that changed; the other checks walk the
 adjacency graph and the records, which is quick.
+
+The checks read a :class:`~.map_snapshot.MapSnapshot` (a document passed in is asked for
+one), never the document itself: the document saves with the checks' verdict, so it may
+import this module, not the other way round.
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ from shapely.geometry.base import BaseGeometry
 
 from ..engine.board import province_of
 from ..engine.variant import Variant, VariantError
-from .map_document import MapDocument
-from .map_io import polygons_of
+from ..geometry.surgery import polygons_of
+from .map_snapshot import MapSnapshot, SupportsSnapshot, as_snapshot
 
 ERROR, WARNING = "error", "warning"
 
@@ -76,13 +80,15 @@ def _bounds(g: BaseGeometry | None, pad: float = 0.0) -> tuple[float, float, flo
 
 
 class MapChecker:
-    """Runs every check on a document; geometric findings are kept per shape between runs."""
+    """Runs every check on a map (a snapshot, or a document to take one of); geometric
+    findings are kept per shape between runs."""
 
     def __init__(self) -> None:
         self._parts: dict[str, tuple[BaseGeometry, list[Problem]]] = {}
         self._gaps: dict[str, tuple[tuple[int, ...], list[Problem]]] = {}
 
-    def run(self, doc: MapDocument, geometry: bool = True) -> list[Problem]:
+    def run(self, doc: MapSnapshot | SupportsSnapshot, geometry: bool = True) -> list[Problem]:
+        doc = as_snapshot(doc)
         out: list[Problem] = []
         out += self.links(doc)
         out += self.reach(doc)
@@ -98,12 +104,12 @@ class MapChecker:
 
     # -- adjacency ---------------------------------------------------------------------------
 
-    def _box(self, doc: MapDocument, ids: Iterable[str]) -> tuple[float, float, float, float] | None:
+    def _box(self, doc: MapSnapshot, ids: Iterable[str]) -> tuple[float, float, float, float] | None:
         shapes = [doc.shape(province_of(i)) for i in ids if doc.has_province(province_of(i))]
         shapes = [s for s in shapes if not s.is_empty]
         return _bounds(shapely.union_all(shapes), doc.span * 0.01) if shapes else None
 
-    def links(self, doc: MapDocument) -> list[Problem]:
+    def links(self, doc: MapSnapshot) -> list[Problem]:
         out = []
         for unit, a, b in sorted(doc.links()):
             word = "army" if unit == "A" else "fleet"
@@ -150,7 +156,7 @@ class MapChecker:
                                    (a, b), self._box(doc, (a, b))))
         return out
 
-    def reach(self, doc: MapDocument) -> list[Problem]:
+    def reach(self, doc: MapSnapshot) -> list[Problem]:
         nodes = [p for p in doc.province_ids if doc.province(p).kind != "impassable"]
         if len(nodes) < 2:
             return []
@@ -186,7 +192,7 @@ class MapChecker:
                                f"from the rest of the board", ids, self._box(doc, ids)))
         return out
 
-    def coasts(self, doc: MapDocument) -> list[Problem]:
+    def coasts(self, doc: MapSnapshot) -> list[Problem]:
         out = []
         sea_links: dict[str, set[str]] = {}
         for _unit, a, b in doc.links("F"):
@@ -224,7 +230,7 @@ class MapChecker:
                                    (sea, coast), _bounds(doc.shared_border(a, b), doc.span * 0.01)))
         return out
 
-    def markers(self, doc: MapDocument) -> list[Problem]:
+    def markers(self, doc: MapSnapshot) -> list[Problem]:
         out = []
         anchors = doc.anchors
         for pid in doc.province_ids:
@@ -245,7 +251,7 @@ class MapChecker:
 
     # -- setup -------------------------------------------------------------------------------
 
-    def setup(self, doc: MapDocument) -> list[Problem]:
+    def setup(self, doc: MapSnapshot) -> list[Problem]:
         out = []
         powers = {p.name for p in doc.powers}
         for pid in doc.province_ids:
@@ -282,7 +288,7 @@ class MapChecker:
             out.append(Problem("start-unit", ERROR, msg, ids, self._box(doc, (prov,)) if doc.has_province(prov) else None))
         return out
 
-    def specials(self, doc: MapDocument) -> list[Problem]:
+    def specials(self, doc: MapSnapshot) -> list[Problem]:
         out = []
         for i, sp in enumerate(doc.specials):
             d = sp.to_json()
@@ -323,11 +329,11 @@ class MapChecker:
                                                (p, s), self._box(doc, (p, s))))
         return out
 
-    def variant_data(self, doc: MapDocument) -> list[Problem]:
+    def variant_data(self, doc: MapSnapshot) -> list[Problem]:
         """What else the engine refuses (the checks above cover homes, start units,
         adjacency and coasts, so those faults are not listed twice)."""
         try:
-            Variant.from_data(doc.to_data(editor=False), source=doc.variant_id)
+            Variant.from_data(doc.data, source=doc.variant_id)
         except VariantError as e:
             problems = e.problems
         else:
@@ -346,7 +352,7 @@ class MapChecker:
 
     # -- geometry ----------------------------------------------------------------------------
 
-    def geometry(self, doc: MapDocument) -> list[Problem]:
+    def geometry(self, doc: MapSnapshot) -> list[Problem]:
         """Overlaps, gaps and slivers. A coverage check finds the edges that don't meet
         their neighbours' exactly; only around those is anything measured (most are the
         rounding noise of a saved map). Findings are kept per shape and its neighbours, so
@@ -405,7 +411,7 @@ class MapChecker:
                 unique.append(p)
         return unique
 
-    def _slivers(self, doc: MapDocument, pid: str, shape: BaseGeometry) -> list[Problem]:
+    def _slivers(self, doc: MapSnapshot, pid: str, shape: BaseGeometry) -> list[Problem]:
         hit = self._parts.get(pid)
         if hit is not None and hit[0] is shape:
             return hit[1]
@@ -421,7 +427,7 @@ class MapChecker:
         self._parts[pid] = (shape, found)
         return found
 
-    def _measure(self, doc: MapDocument, pid: str, shape: BaseGeometry,
+    def _measure(self, doc: MapSnapshot, pid: str, shape: BaseGeometry,
                  others: list[tuple[str, BaseGeometry]], edges: BaseGeometry | None,
                  deco: BaseGeometry, w: float) -> list[Problem]:
         found = []
@@ -460,7 +466,7 @@ class MapChecker:
         return found
 
 
-def doc_frame(doc: MapDocument) -> Polygon:
+def doc_frame(doc: MapSnapshot) -> Polygon:
     x, y, w, h = doc.view_box
     return shapely.box(x, y, x + w, y + h)
 
@@ -477,12 +483,12 @@ def _coverage_invalid(group: list[BaseGeometry], w: float) -> Any:
         return None
 
 
-def check_map(doc: MapDocument, geometry: bool = True) -> list[Problem]:
+def check_map(doc: MapSnapshot | SupportsSnapshot, geometry: bool = True) -> list[Problem]:
     """Every problem of the map, errors first."""
     return MapChecker().run(doc, geometry)
 
 
-def playability(doc: MapDocument, problems: list[Problem] | None = None) -> tuple[bool, list[str]]:
+def playability(doc: MapSnapshot | SupportsSnapshot, problems: list[Problem] | None = None) -> tuple[bool, list[str]]:
     """Can a game be started on this variant? If not, the reasons (its errors)."""
     problems = check_map(doc) if problems is None else problems
     errors = [p.message for p in problems if p.level == ERROR]

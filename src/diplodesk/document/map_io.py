@@ -17,10 +17,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import shapely
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..engine.files import write_atomic  # noqa: F401  (saved here too, for the editor)
+from ..geometry.surgery import polygons_of  # its home is geometry; still importable from here
 
 # -- atomic files ------------------------------------------------------------------------
 
@@ -193,14 +194,6 @@ class _Num:
         if "." in s:
             s = s.rstrip("0").rstrip(".")
         return "0" if s in ("-0", "") else s
-
-
-def polygons_of(g: BaseGeometry) -> list[Polygon]:
-    if isinstance(g, Polygon):
-        return [] if g.is_empty else [g]
-    if isinstance(g, MultiPolygon):
-        return [p for p in g.geoms if not p.is_empty]
-    return [p for p in getattr(g, "geoms", []) if isinstance(p, Polygon) and not p.is_empty]
 
 
 def _ring_d(coords, num: _Num) -> str:

@@ -23,24 +23,43 @@ def _pair(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
+@dataclass(frozen=True)
+class BorderSurvey:
+    """Every pair of shapes (by index, ``left < right``) within a gap of each other, with
+    the length of border they share; and each shape's boundary and grown outline, which
+    measuring a border again later reuses."""
+
+    left: np.ndarray
+    right: np.ndarray
+    lengths: np.ndarray
+    boundaries: np.ndarray
+    grown: np.ndarray
+
+
+def survey_borders(shapes: np.ndarray, gap: float, tree: shapely.STRtree | None = None) -> BorderSurvey:
+    """Measure, in one vectorised pass, the border each pair of nearby shapes shares: the
+    length of one's boundary inside the other grown by ``gap``."""
+    tree = shapely.STRtree(shapes) if tree is None else tree
+    left, right = tree.query(shapes, predicate="dwithin", distance=gap)
+    keep = left < right
+    left, right = left[keep], right[keep]
+    boundaries = shapely.boundary(shapes)
+    grown = shapely.buffer(shapes, gap, quad_segs=2)
+    lengths = (shapely.length(shapely.intersection(boundaries[left], grown[right]))
+               if len(left) else np.zeros(0))
+    return BorderSurvey(left, right, lengths, boundaries, grown)
+
+
 def shared_borders(geom: MapGeometry, gap: float | None = None) -> dict[Pair, float]:
     """Every pair of provinces whose shapes come within ``gap``, with the length of border
     they share (0 for a mere corner touch). ``gap`` defaults to 1/1000 of the map's size.
     """
     span = max(geom.view_box[2], geom.view_box[3])
     gap = span * 1e-3 if gap is None else gap
-    shapes = geom.shapes
-    left, right = geom.tree.query(shapes, predicate="dwithin", distance=gap)
-    keep = left < right
-    left, right = left[keep], right[keep]
-    if not len(left):
-        return {}
-    boundaries = shapely.boundary(shapes)
-    grown = shapely.buffer(shapes, gap, quad_segs=2)
-    lengths = shapely.length(shapely.intersection(boundaries[left], grown[right]))
+    s = survey_borders(geom.shapes, gap, geom.tree)
     return {
         _pair(geom.ids[i], geom.ids[j]): float(n)
-        for i, j, n in zip(left.tolist(), right.tolist(), lengths.tolist(), strict=True)
+        for i, j, n in zip(s.left.tolist(), s.right.tolist(), s.lengths.tolist(), strict=True)
     }
 
 

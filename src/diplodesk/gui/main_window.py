@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMainWindow
 from ..document.autosave import Session
 from ..document.game_document import GameDocument
 from .dialogs import Prompts
+from .game_windows import set_game_window_factory
 from .interaction import MapController
 from .layers import LayeredPainter
 from .map_view import MapView
@@ -119,3 +120,6 @@ class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, Windo
         self.autosave_timer.stop()
         self.session.close()
         event.accept()
+
+
+set_game_window_factory(MainWindow)  # a map editor's "Play this variant" opens one of these

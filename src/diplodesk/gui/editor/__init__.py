@@ -4,6 +4,7 @@
 runs it on its own (``python -m diplodesk.gui.editor standard``).
 """
 
-from .window import MapEditorWindow, main, open_map_editor
+from .launch import main, open_map_editor
+from .window import MapEditorWindow
 
 __all__ = ["MapEditorWindow", "main", "open_map_editor"]

@@ -1,8 +1,9 @@
 """The map editor window: a variant's map with tools to reshape it, panels for its facts,
 and saving, autosave and recovery.
 
-Open it with :func:`open_map_editor` (from the app's Tools menu) or run it on its own with
-:func:`main` (``python -m diplodesk.gui.editor standard``). Every edit is a command of
+Open it with :func:`~.launch.open_map_editor` (from the app's Tools menu) or run it on its own
+with :func:`~.launch.main` (``python -m diplodesk.gui.editor standard``); its actions, menus,
+toolbars and docks are built by :class:`~.chrome.EditorChrome`. Every edit is a command of
 :mod:`diplodesk.document.map_commands` pushed on the document's undo stack through
 :meth:`MapEditorWindow.push`, which turns an edit the model refuses
 (:class:`~diplodesk.document.map_document.MapEditError`) into a message, never a traceback.
@@ -10,50 +11,31 @@ Open it with :func:`open_map_editor` (from the app's Tools menu) or run it on it
 
 from __future__ import annotations
 
-import argparse
-import sys
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QToolBar,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from ...document import map_commands as mc
 from ...document.map_checks import MapChecker, Problem, playability
 from ...document.map_document import MapDocument, MapEditError
 from ...engine.board import province_of
-from ...engine.variant import VariantError
-from .autosave import (
-    MapAutosave,
-    discard_map_orphan,
-    find_map_orphans,
-    folder_key,
-    load_map_orphan,
-    source_key,
-)
-from .panels import AdjacencyPanel, ChecksPanel, ProvincePanel, SetupPanel, SpecialsPanel
+from ..game_windows import game_window_factory
+from .autosave import MapAutosave, source_key
+from .chrome import EditorChrome
+from .items.style import describe_special
 from .prompts import EditorPrompts
-from .scene import MapScene, describe_special
+from .scene import MapScene
 from .tools import TOOLS, Tool
 from .view import EditorView
 
 AUTOSAVE_MS = 60_000
 CHECK_DELAY_MS = 300
-
-
-class MapEditorWindow(QMainWindow):
+class MapEditorWindow(EditorChrome, QMainWindow):
     """Edits one :class:`MapDocument`."""
 
     selection_changed = Signal()
@@ -114,144 +96,6 @@ class MapEditorWindow(QMainWindow):
             self.status("This variant has no map yet: draw its provinces (N), or edit its powers and setup")
         if doc.load_problems:
             self.status("The variant's data has faults (see Checks): " + "; ".join(doc.load_problems[:3]))
-
-    # -- building the window ---------------------------------------------------------------
-
-    def _action(self, text: str, slot: Callable[..., Any], shortcut: Any = None, tip: str = "",
-                checkable: bool = False) -> QAction:
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcuts(shortcut if isinstance(shortcut, list) else [QKeySequence(shortcut)])
-        if tip:
-            a.setToolTip(tip)
-            a.setStatusTip(tip)
-        a.setCheckable(checkable)
-        (a.toggled if checkable else a.triggered).connect(slot)
-        self.addAction(a)
-        return a
-
-    def _make_actions(self) -> None:
-        stack = self.doc.undo_stack
-        self.undo_action = self._action("Undo", stack.undo, [QKeySequence(QKeySequence.StandardKey.Undo)])
-        self.redo_action = self._action("Redo", stack.redo, [QKeySequence("Ctrl+Shift+Z"),
-                                                             QKeySequence(QKeySequence.StandardKey.Redo)])
-        self.link(stack.canUndoChanged, self.undo_action.setEnabled)
-        self.link(stack.canRedoChanged, self.redo_action.setEnabled)
-        self.link(stack.undoTextChanged, self._undo_text)
-        self.link(stack.redoTextChanged, self._redo_text)
-        self.undo_action.setEnabled(stack.canUndo())
-        self.redo_action.setEnabled(stack.canRedo())
-        self.save_action = self._action("Save", self.save, QKeySequence.StandardKey.Save,
-                                        "Save the variant (a built-in one becomes your own variant)")
-        self.play_action = self._action("Play this variant", self.play, None,
-                                        "Save and start a game on this variant")
-        self.close_action = self._action("Close", self.close, QKeySequence.StandardKey.Close)
-        self.delete_action = self._action("Delete", self.delete_selected, None,
-                                          "Delete the selected province(s) or special (Delete key on the map)")
-        self.merge_action = self._action("Merge selected", self.merge_selected, None,
-                                         "Merge the second selected province into the first")
-        self.fit_action = self._action("Fit the map", self.view.fit, "Ctrl+0", "Show the whole map (0)")
-        self.zoom_in_action = self._action("Zoom in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
-        self.zoom_out_action = self._action("Zoom out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
-        self.adjacency_action = self._action("Adjacency lines", self.set_show_adjacency, "Ctrl+J",
-                                             "Draw adjacency between province centres (armies and fleets)",
-                                             checkable=True)
-        self.tool_group = QActionGroup(self)
-        self.tool_group.setExclusive(True)
-        self.tool_actions: dict[str, QAction] = {}
-        for name, tool in self.tools.items():
-            a = QAction(tool.label, self)
-            a.setCheckable(True)
-            a.setShortcut(QKeySequence(tool.shortcut))
-            a.setToolTip(f"{tool.label} ({tool.shortcut}): {tool.hint}")
-            a.setStatusTip(tool.hint)
-            a.triggered.connect(lambda _on=False, n=name: self.set_tool(n))
-            self.tool_group.addAction(a)
-            self.addAction(a)
-            self.tool_actions[name] = a
-
-    def _undo_text(self, text: str) -> None:
-        self.undo_action.setToolTip(f"Undo {text} (Ctrl+Z)" if text else "Undo (Ctrl+Z)")
-
-    def _redo_text(self, text: str) -> None:
-        self.redo_action.setToolTip(f"Redo {text} (Ctrl+Shift+Z)" if text else "Redo (Ctrl+Shift+Z)")
-
-    def _make_menus(self) -> None:
-        m = self.menuBar().addMenu("&File")
-        for a in (self.save_action, self.play_action, None, self.close_action):
-            m.addSeparator() if a is None else m.addAction(a)
-        m = self.menuBar().addMenu("&Edit")
-        for a in (self.undo_action, self.redo_action, None, self.delete_action, self.merge_action):
-            m.addSeparator() if a is None else m.addAction(a)
-        self.view_menu = self.menuBar().addMenu("&View")
-        for a in (self.fit_action, self.zoom_in_action, self.zoom_out_action, None, self.adjacency_action):
-            self.view_menu.addSeparator() if a is None else self.view_menu.addAction(a)
-        self.view_menu.addSeparator()
-        m = self.menuBar().addMenu("&Tools")
-        for a in self.tool_actions.values():
-            m.addAction(a)
-
-    def _make_toolbars(self) -> None:
-        tb = QToolBar("File", self)
-        tb.setObjectName("file-toolbar")
-        for a in (self.save_action, self.undo_action, self.redo_action, self.play_action):
-            tb.addAction(a)
-        self.addToolBar(tb)
-        tb = QToolBar("Tools", self)
-        tb.setObjectName("tools-toolbar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for name, a in self.tool_actions.items():
-            if name in ("anchors", "difficult"):
-                tb.addSeparator()
-            tb.addAction(a)
-        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, tb)
-        tb = QToolBar("Options", self)
-        tb.setObjectName("options-toolbar")
-        tb.addAction(self.delete_action)
-        tb.addAction(self.merge_action)
-        tb.addSeparator()
-        tb.addAction(self.fit_action)
-        tb.addAction(self.adjacency_action)
-        tb.addSeparator()
-        tb.addWidget(QLabel(" Pin adjacency for "))
-        self.unit_combo = QComboBox()
-        self.unit_combo.addItem("armies", "A")
-        self.unit_combo.addItem("fleets", "F")
-        tb.addWidget(self.unit_combo)
-        self.state_combo = QComboBox()
-        self.state_combo.addItem("add the pair", True)
-        self.state_combo.addItem("remove the pair", False)
-        self.state_combo.addItem("unpin (shapes decide)", None)
-        tb.addWidget(self.state_combo)
-        self.addToolBar(tb)
-
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        d = QDockWidget(title, self)
-        d.setObjectName(title.lower().replace(" ", "-"))
-        d.setWidget(widget)
-        self.addDockWidget(area, d)
-        self.view_menu.addAction(d.toggleViewAction())
-        return d
-
-    def _make_docks(self) -> None:
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        self.province_panel = ProvincePanel(self)
-        self.setup_panel = SetupPanel(self)
-        self.specials_panel = SpecialsPanel(self)
-        self.adjacency_panel = AdjacencyPanel(self)
-        self.checks_panel = ChecksPanel(self)
-        self.province_dock = self._dock("Province", self.province_panel, right)
-        self.checks_dock = self._dock("Checks", self.checks_panel, right)
-        self.setup_dock = self._dock("Powers and setup", self.setup_panel, right)
-        self.specials_dock = self._dock("Specials", self.specials_panel, right)
-        self.adjacency_dock = self._dock("Adjacency", self.adjacency_panel, right)
-        self.tabifyDockWidget(self.province_dock, self.setup_dock)
-        self.tabifyDockWidget(self.province_dock, self.specials_dock)
-        self.tabifyDockWidget(self.checks_dock, self.adjacency_dock)
-        self.province_dock.raise_()
-        self.checks_dock.raise_()
-        self.resizeDocks([self.province_dock], [400], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.province_dock, self.checks_dock], [480, 320], Qt.Orientation.Vertical)
 
     def link(self, signal: Any, slot: Callable[..., Any]) -> None:
         """Connect a signal of the document to a slot of this window (or its panels); cut
@@ -472,32 +316,6 @@ class MapEditorWindow(QMainWindow):
         else:
             self.hover_label.setText(where)
 
-    def _context_menu(self, pid: str | None, pos: Any) -> None:
-        if pid is None or not self.doc.has_province(pid):
-            return
-        if pid not in self.selection:
-            self.select([pid])
-        doc = self.doc
-        r = doc.province(pid)
-        menu = QMenu(self)
-        units = QMenu(f"Start unit in {pid}", menu)
-        for p in doc.powers:
-            sub = units.addMenu(p.name)
-            for label, t in (("Army", "A"), ("Fleet", "F"), ("Choice", None)):
-                locs = list(r.locations) if t == "F" else [pid]
-                for loc in locs:
-                    sub.addAction(f"{label} {loc}" if loc != pid else label,
-                                  lambda p=p.name, t=t, loc=loc: self.push(
-                                      lambda: mc.AddStartUnitCommand(doc, p, t, loc)))
-        menu.addMenu(units)
-        if any(province_of(u.at) == pid for u in doc.start_units):
-            menu.addAction("Remove the start unit", lambda: self.push(lambda: mc.RemoveStartUnitCommand(doc, pid)))
-        menu.addAction("Not a supply centre" if r.center else "Make it a supply centre",
-                       lambda: self.push(lambda: mc.SetProvinceCommand(doc, pid, center=not r.center)))
-        menu.addSeparator()
-        menu.addAction(f"Delete {pid}", lambda: self.push(lambda: mc.DeleteProvinceCommand(doc, pid)))
-        menu.exec(pos)
-
     # -- files ---------------------------------------------------------------------------
 
     def save(self) -> bool:
@@ -547,7 +365,8 @@ class MapEditorWindow(QMainWindow):
             self.on_play(folder)
 
     def _play_in_app(self, folder: Path) -> None:
-        """Start a game on the variant: in the app window that opened the editor, or a new one."""
+        """Start a game on the variant: in the app window that opened the editor, or a new one
+        the app makes (it registers how in :mod:`..game_windows`; the editor never imports it)."""
         from ...document.game_document import GameDocument
 
         try:
@@ -562,9 +381,12 @@ class MapEditorWindow(QMainWindow):
                 host.raise_()
                 host.activateWindow()
             return
-        from ..main_window import MainWindow
-
-        w = MainWindow(game)
+        factory = game_window_factory()
+        if factory is None:
+            self.prompts.error("Cannot start a game", "No game window to start it in: open the map editor "
+                               "from the diplodesk app, or save and open the variant there")
+            return
+        w = factory(game)
         w.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         w.show()
         self._game_windows.append(w)
@@ -590,79 +412,3 @@ class MapEditorWindow(QMainWindow):
         self.autosave_session.close()
         self._unlink()
         event.accept()
-
-
-def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, prompts: Any = None,
-                    show: bool = True, autosave_root: Path | None = None) -> MapEditorWindow | None:
-    """Open the map editor on a variant (by id or folder), offering to recover what an
-    editor that crashed left of it; None (after saying why) if it can't be opened."""
-    from ...variants import find_variant
-
-    ask = prompts if prompts is not None else EditorPrompts(parent)  # type: ignore[arg-type]
-    try:
-        folder = find_variant(str(variant_id_or_path))
-    except VariantError as e:
-        ask.error("Cannot open the map", str(e))
-        return None
-    doc = None
-    recovered = None
-    for orphan in find_map_orphans(folder_key(folder), autosave_root):
-        answer = ask.ask_recover(orphan)
-        if answer == "recover":
-            try:
-                doc = load_map_orphan(orphan, folder)
-            except (VariantError, MapEditError, OSError) as e:
-                ask.error("Cannot recover the map", str(e))
-                continue
-            recovered = orphan
-            break
-        if answer == "discard":
-            discard_map_orphan(orphan)
-    if doc is None:
-        try:
-            doc = MapDocument.open(folder)
-        except (VariantError, MapEditError, OSError) as e:
-            ask.error("Cannot open the map", str(e))
-            return None
-    win = MapEditorWindow(doc, prompts=prompts, parent=parent, autosave_root=autosave_root)
-    if parent is not None:
-        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-    if recovered is not None:
-        win.autosave()  # the recovered work is safe in this editor's autosave before the old one goes
-        discard_map_orphan(recovered)
-        win.status("Recovered the unsaved changes of the last session: save to keep them")
-    if show:
-        win.show()
-        win.view.fit()
-    return win
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the map editor on its own: ``python -m diplodesk.gui.editor [variant] [--grab PNG]``."""
-    parser = argparse.ArgumentParser(prog="diplodesk-map-editor", description="The diplodesk map editor")
-    parser.add_argument("variant", nargs="?", default="standard", help="variant id or folder (default: standard)")
-    parser.add_argument("--select", help="select this province at the start")
-    parser.add_argument("--adjacency", action="store_true", help="draw adjacency lines")
-    parser.add_argument("--grab", metavar="PNG", help="save a picture of the window and quit")
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtCore import QCoreApplication
-
-    QCoreApplication.setOrganizationName("diplodesk")
-    QCoreApplication.setApplicationName("diplodesk")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    win = open_map_editor(None, args.variant)
-    if win is None:
-        return 1
-    if args.select:
-        win.select([args.select])
-    if args.adjacency:
-        win.set_show_adjacency(True)
-    if args.grab:
-        app.processEvents()
-        win.view.fit()
-        app.processEvents()
-        win.grab().save(args.grab)
-        win.doc.undo_stack.setClean()
-        win.close()
-        return 0
-    return app.exec()

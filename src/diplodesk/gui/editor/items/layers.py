@@ -1,0 +1,182 @@
+"""Layers drawn as one item each over the whole map: labels with centre markers and start
+units, and the coast sides of two-coast provinces (one item paints them all, which is
+much quicker than an item per label on a large board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from ....document.map_document import MapDocument
+from ....engine.board import province_of
+from ....render.painter import geometry_path
+from .style import INK, Z_COASTS, Z_LABELS, cosmetic, pixel, safe_anchor
+
+
+class LabelLayer(QGraphicsItem):
+    """Province ids at their label anchors, supply-centre markers (in the home power's
+    colour) and the start units (a letter in the owner's colour; ``?`` for a choice unit).
+
+    Anchors are worked out when first drawn, for the provinces in view only (a big board
+    opens without placing thousands of labels nobody sees at that zoom)."""
+
+    def __init__(self, doc: MapDocument, items: dict[str, QGraphicsPathItem]):
+        super().__init__()
+        self.doc = doc
+        self.items = items  # the scene's province items: where each province is
+        self.setZValue(Z_LABELS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self._labels: dict[str, tuple[float, float] | None] = {}
+        self._centers: dict[str, tuple[float, float] | None] = {}
+        self.units: list[tuple[tuple[float, float], str, QColor]] = []
+        self.size = max(6.0, round(doc.span / 220))
+        self.refresh()
+
+    def refresh(self, pids: Iterable[str] | None = None) -> None:
+        """Forget the anchors of these provinces (all, with None): they are worked out again."""
+        if pids is None:
+            self._labels.clear()
+            self._centers.clear()
+        else:
+            for pid in pids:
+                self._labels.pop(pid, None)
+                self._centers.pop(pid, None)
+        self.refresh_units()
+
+    def label_at(self, pid: str) -> tuple[float, float] | None:
+        if pid not in self._labels:
+            self._labels[pid] = safe_anchor(self.doc, "label", pid)
+        return self._labels[pid]
+
+    def center_at(self, pid: str) -> tuple[float, float] | None:
+        if pid not in self._centers:
+            self._centers[pid] = safe_anchor(self.doc, "center", pid)
+        return self._centers[pid]
+
+    def refresh_units(self) -> None:
+        doc = self.doc
+        colours = {p.name: QColor(p.color) for p in doc.powers}
+        self.units = []
+        for u in doc.start_units:
+            if not doc.has_province(province_of(u.at)):
+                continue
+            at = safe_anchor(doc, "unit", u.at)
+            if at is not None:
+                self.units.append((at, u.type or "?", colours.get(u.power, QColor("#888888"))))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        x, y, w, h = self.doc.view_box
+        m = self.size * 4
+        return QRectF(x - m, y - m, w + 2 * m, h + 2 * m)
+
+    def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
+        doc = self.doc
+        px = pixel(painter)
+        colours = {p.name: QColor(p.color) for p in doc.powers}
+        # sizes in screen pixels: they grow with the zoom up to a point, then stay readable
+        text = min(self.size * 1.2 / px, 15.0)
+        dot = min(max(self.size * 0.45 / px, 3.0), 7.0)
+        unit = min(max(self.size * 0.9 / px, 6.0), 13.0)
+        font = QFont()
+        font.setBold(True)
+
+        def at(x: float, y: float) -> None:
+            painter.save()
+            painter.translate(x, y)
+            painter.scale(px, px)
+
+        exposed = option.exposedRect if option is not None else self.boundingRect()
+        shown = [pid for pid, item in self.items.items()
+                 if item.boundingRect().intersects(exposed) and self.doc.has_province(pid)]
+        painter.setPen(cosmetic(INK, 1.0))
+        for pid in shown:
+            rec = doc.province(pid)
+            if not rec.center or (c := self.center_at(pid)) is None:
+                continue
+            painter.setBrush(QBrush(colours.get(rec.home, QColor("#ffffff")) if rec.home else QColor("#ffffff")))
+            painter.drawEllipse(QPointF(*c), dot * px, dot * px)
+        if text >= 4.5:  # any smaller is too small to read: leave them out
+            font.setPixelSize(max(1, round(text)))
+            painter.setFont(font)
+            for pid in shown:
+                xy = self.label_at(pid)
+                if xy is None:
+                    continue
+                at(*xy)
+                painter.setPen(QColor("#2b4d69") if doc.province(pid).kind == "sea" else INK)
+                painter.drawText(QRectF(-text * 4, -text * 0.7, text * 8, text * 1.4), Qt.AlignmentFlag.AlignCenter, pid)
+                painter.restore()
+        font.setPixelSize(max(1, round(unit * 1.1)))
+        painter.setFont(font)
+        for (x, y), letter, colour in self.units:
+            at(x, y)
+            painter.setPen(QPen(INK, 1.0))
+            painter.setBrush(QBrush(colour))
+            rect = QRectF(-unit, -unit * 0.7, 2 * unit, 1.4 * unit)
+            if letter == "F":
+                painter.drawRoundedRect(rect, unit * 0.2, unit * 0.2)
+            else:
+                painter.drawEllipse(QPointF(0, 0), unit * 0.75, unit * 0.75)
+            painter.setPen(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
+            painter.restore()
+
+
+class CoastLayer(QGraphicsItem):
+    """The coast sides of the selected provinces, each tinted, with its coast's name."""
+
+    TINTS = [QColor(40, 120, 220, 70), QColor(230, 120, 30, 70), QColor(40, 170, 90, 70), QColor(170, 60, 200, 70)]
+
+    def __init__(self, doc: MapDocument):
+        super().__init__()
+        self.doc = doc
+        self.setZValue(Z_COASTS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.sides: list[tuple[str, QPainterPath, tuple[float, float] | None]] = []
+
+    def show_for(self, pids: Iterable[str]) -> None:
+        self.prepareGeometryChange()
+        self.sides = []
+        for pid in pids:
+            if not self.doc.has_province(pid):
+                continue
+            for loc in self.doc.province(pid).locations:
+                if "/" not in loc:
+                    continue
+                g = self.doc.shape(loc)
+                if not g.is_empty:
+                    self.sides.append((loc, geometry_path(g), safe_anchor(self.doc, "unit", loc)))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        r = QRectF()
+        for _, path, _ in self.sides:
+            r = r.united(path.boundingRect())
+        return r.adjusted(-20, -20, 20, 20) if not r.isNull() else QRectF()
+
+    def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
+        px = pixel(painter)
+        size = min(max(6.0, round(self.doc.span / 220)) / px, 14.0)  # in pixels
+        font = QFont()
+        font.setPixelSize(max(1, round(size)))
+        for i, (loc, path, at) in enumerate(self.sides):
+            tint = self.TINTS[i % len(self.TINTS)]
+            painter.setBrush(QBrush(tint))
+            painter.setPen(cosmetic(tint.darker(180), 1.5, Qt.PenStyle.DashLine))
+            painter.drawPath(path)
+            if at is not None and size >= 4.5:
+                painter.save()
+                painter.translate(at[0], at[1])
+                painter.scale(px, px)
+                painter.setFont(font)
+                painter.setPen(INK)
+                painter.drawText(QRectF(-size * 3, size * 0.6, size * 6, size * 1.4), Qt.AlignmentFlag.AlignCenter,
+                                 loc.split("/")[1])
+                painter.restore()
