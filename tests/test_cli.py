@@ -144,3 +144,13 @@ def test_version_and_help(capsys):
     with pytest.raises(SystemExit) as e:
         main(["--version"])
     assert e.value.code == 0 and capsys.readouterr().out.startswith("diplodesk ")
+
+
+def test_the_map_editor_runs_on_its_own_from_the_command_line(tmp_path, qapp):
+    png = tmp_path / "editor.png"
+    assert main(["map-editor", "standard", "--select", "spa", "--grab", str(png)]) == 0
+    assert png.stat().st_size > 10_000
+    from diplodesk.gui.game_windows import game_window_factory
+    from diplodesk.gui.main_window import MainWindow
+
+    assert game_window_factory() is MainWindow  # "Play this variant" has a window to open

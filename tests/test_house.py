@@ -1,5 +1,5 @@
-"""The house before it grows (issue 19): the main window and the painter stay in parts of a
-readable size, and the map controller does not import the window it serves."""
+"""The house before it grows (issue 19): every module stays of a readable size, the map
+controller does not import the window it serves, and every package ships."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "diplodesk"
-CARVED = [SRC / "gui" / "main_window.py", *sorted((SRC / "gui" / "window").glob("*.py")),
-          SRC / "render" / "painter.py", *sorted((SRC / "render" / "layers").glob("*.py")),
-          SRC / "render" / "sheet.py", SRC / "render" / "marks.py", SRC / "render" / "paths.py"]
+MODULES = sorted(SRC.rglob("*.py"))
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -30,8 +28,10 @@ def test_the_map_controller_does_not_import_the_main_window():
     assert not any(m.endswith("main_window") or ".window" in m for m in mods), mods
 
 
-@pytest.mark.parametrize("path", CARVED, ids=lambda p: str(p.relative_to(SRC)))
-def test_carved_modules_stay_small(path):
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(SRC)))
+def test_every_module_stays_small(path):
+    """No file over about 600 lines, no class over about 400 (issue 19): a newcomer reads
+    each in one sitting."""
     lines = path.read_text().count("\n")
     assert lines <= 600, f"{path.name}: {lines} lines"
     for node in ast.walk(ast.parse(path.read_text())):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor")
 
 
 class BadInput(Exception):
@@ -33,6 +33,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"diplodesk {_version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
+    sub.add_parser("map-editor", help="the map editor on its own: map-editor [VARIANT] [--select P] [--grab PNG]")
     a = sub.add_parser("adjudicate", help="adjudicate a position (JSON) and print the result")
     a.add_argument("position", type=Path)
     a.add_argument("-o", "--output", type=Path)
@@ -290,9 +291,24 @@ def _run_gui(argv: list[str]) -> int:
     return run(path)
 
 
+def _run_map_editor(argv: list[str]) -> int:
+    """The map editor on its own (``diplodesk map-editor [VARIANT] [--grab PNG]``); a game it
+    starts ("Play this variant") opens in a main window."""
+    try:
+        from .gui.editor.launch import main as editor_main
+        from .gui.game_windows import set_game_window_factory
+        from .gui.main_window import MainWindow
+    except ImportError as e:
+        raise BadInput(f"the map editor cannot start here: {e}") from None
+    set_game_window_factory(MainWindow)
+    return editor_main(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
+        if argv and argv[0] == "map-editor":
+            return _run_map_editor(argv[1:])
         if not argv or (argv[0] not in SUBCOMMANDS and not argv[0].startswith("-")):
             return _run_gui(argv)
         args = _build_parser().parse_args(argv)

@@ -31,6 +31,7 @@ from .outcome import Illegal, OrderResult, Status
 from .phase import PhaseType
 from .position import Dislodged, Position, Unit
 from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Ord, Resolver
+from .retreats import retreat_options
 
 _HOLDING = (HOLD, None, None, False, 1, None, None, None)  # a Checked's "how" for a unit that holds
 
@@ -542,24 +543,6 @@ def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:
     if u is None:
         u = known[key] = Unit(power, utype, loc)
     return u
-
-
-def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:
-    """Where a dislodged unit may retreat: next to it, empty, no standoff, not whence the
-    attack came (unless it came by convoy, DATC 4.A.5), not closed this season."""
-    u = d.unit
-    closed = closed_provinces(board, season)
-    if u.type is UnitType.ARMY:
-        cands = sorted(board.army_adj.get(u.province, ()))
-    else:
-        cands = sorted(board.fleet_adj.get(u.loc, ()))
-    out = []
-    for loc in cands:
-        p = province_of(loc)
-        if p in units or p in contested or p == d.attacker_from or p in closed:
-            continue
-        out.append(loc)
-    return out
 
 
 _SUCCEEDS, _FAILS, _INVALID = Status.SUCCEEDS, Status.FAILS, Status.INVALID

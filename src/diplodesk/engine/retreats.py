@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .board import province_of
-from .borders import is_difficult
-from .movement import retreat_options
+from .board import Board, UnitType, province_of
+from .borders import closed_provinces, is_difficult
 from .orders import Disband, Hold, Move, Retreat, format_order
 from .orderset import TextRule, assign_to_units, parse_all
 from .outcome import OrderResult, Status
@@ -24,6 +23,24 @@ from .position import Dislodged, Position, Unit
 class RetreatOutcome:
     results: list[OrderResult]
     units: dict[str, Unit]
+
+
+def retreat_options(board: Board, d: Dislodged, units, contested, season: str) -> list[str]:
+    """Where a dislodged unit may retreat: next to it, empty, no standoff, not whence the
+    attack came (unless it came by convoy, DATC 4.A.5), not closed this season."""
+    u = d.unit
+    closed = closed_provinces(board, season)
+    if u.type is UnitType.ARMY:
+        cands = sorted(board.army_adj.get(u.province, ()))
+    else:
+        cands = sorted(board.fleet_adj.get(u.loc, ()))
+    out = []
+    for loc in cands:
+        p = province_of(loc)
+        if p in units or p in contested or p == d.attacker_from or p in closed:
+            continue
+        out.append(loc)
+    return out
 
 
 def allowed_retreats(position: Position, d: Dislodged) -> tuple[str, ...]:

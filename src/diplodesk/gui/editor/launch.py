@@ -1,5 +1,5 @@
 """Opening the map editor: on a variant (from the app's Tools menu, offering to recover an
-editor's unsaved work after a crash), or on its own (``python -m diplodesk.gui.editor``)."""
+editor's unsaved work after a crash), or on its own (``diplodesk map-editor``)."""
 
 from __future__ import annotations
 
@@ -64,8 +64,8 @@ def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, p
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the map editor on its own: ``python -m diplodesk.gui.editor [variant] [--grab PNG]``."""
-    parser = argparse.ArgumentParser(prog="diplodesk-map-editor", description="The diplodesk map editor")
+    """Run the map editor on its own: ``diplodesk map-editor [variant] [--grab PNG]``."""
+    parser = argparse.ArgumentParser(prog="diplodesk map-editor", description="The diplodesk map editor")
     parser.add_argument("variant", nargs="?", default="standard", help="variant id or folder (default: standard)")
     parser.add_argument("--select", help="select this province at the start")
     parser.add_argument("--adjacency", action="store_true", help="draw adjacency lines")

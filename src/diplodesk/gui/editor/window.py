@@ -2,7 +2,7 @@
 and saving, autosave and recovery.
 
 Open it with :func:`~.launch.open_map_editor` (from the app's Tools menu) or run it on its own
-with :func:`~.launch.main` (``python -m diplodesk.gui.editor standard``); its actions, menus,
+with :func:`~.launch.main` (``diplodesk map-editor standard``); its actions, menus,
 toolbars and docks are built by :class:`~.chrome.EditorChrome`. Every edit is a command of
 :mod:`diplodesk.document.map_commands` pushed on the document's undo stack through
 :meth:`MapEditorWindow.push`, which turns an edit the model refuses
