@@ -1892,6 +1892,8 @@ class MapDocument(QObject):
             board = Variant.from_data(data, source=source).board
         except VariantError as e:
             problems = list(e.problems)
+        if isinstance(svg, str):  # SVG text (to_svg), as import_svg takes a str for a path
+            svg = svg.encode("utf-8")
         imported = import_svg(svg, board) if svg is not None else None
         doc = cls(imported.view_box if imported is not None else DEFAULT_VIEW_BOX, parent)
         doc.source = source

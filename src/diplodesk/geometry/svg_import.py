@@ -18,17 +18,25 @@ Paths, polygons, polylines, rects (rounded too), circles and ellipses are read; 
 make multi-part provinces; nested transforms are applied; curves and arcs are flattened
 to a tolerance. The result is in the root's user units (its ``viewBox``).
 
-The file is untrusted input. It is refused, with :class:`MapError`, when it is larger
-than :data:`MAX_BYTES`, declares entities (a DOCTYPE with an internal subset, or any
-``<!ENTITY``), is not well-formed XML, is not SVG, or has no id naming a province.
-A bare DOCTYPE without an internal subset (jDip's maps carry one) is blanked out before
-parsing: nothing is expanded or fetched either way.
+The file is untrusted input. It is refused, with :class:`MapError`, when it is not a
+regular file (a device or a FIFO), is larger than :data:`MAX_BYTES`, is not well-formed
+XML, is not SVG, has no id naming a province, uses an entity (a general entity declared in
+its DTD and referred to, an undeclared or an external one), or when drawing it would take
+more than the limits below (points, segments, subpaths, arcs, time), or holds a number that
+is not finite or is absurdly large. A DTD internal subset (jDip's maps carry one, with
+ELEMENT and ATTLIST declarations and parameter entities) is read by expat without
+expanding a parameter entity or fetching anything; its ATTLIST defaults bind the
+``jdipNS:`` prefix, as jDip relies on.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
+import os
 import re
+import stat
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +55,16 @@ from ..engine.names import name_table
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 500_000
 MAX_CURVE_STEPS = 256
+# What one file may cost to draw. The largest real maps (godip's, 1-3 MB) use about a fifth
+# of each; a hostile file hits one of them in well under a second.
+MAX_POINTS = 2_000_000  # points of all flattened rings
+MAX_SEGMENTS = 500_000  # path segments (lines, curves, arcs)
+MAX_SUBPATHS = 50_000  # rings (subpaths, polygons, circles, ...)
+MAX_ARCS = 20_000  # elliptical arc segments
+MAX_SECONDS = 60.0  # wall-clock time to read the shapes
+MAX_COORD = 1e7  # largest coordinate, after transforms, in user units
+MAX_USE_DEPTH = 8  # <use> of a <use> of ...
+JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 
 ANCHOR_KINDS = ("unit", "dislodged", "label", "center")
 
@@ -60,9 +78,10 @@ ID_ALIASES = {
 _SKIP = {
     "defs", "symbol", "clippath", "mask", "pattern", "marker", "style", "script",
     "metadata", "title", "desc", "text", "image", "foreignobject", "lineargradient",
-    "radialgradient", "filter", "use", "a:", "namedview",
+    "radialgradient", "filter", "a:", "namedview",
 }
 _SHAPES = {"path", "polygon", "polyline", "rect", "circle", "ellipse"}
+_DRAWN = _SHAPES | {"use"}  # what draws a shape of its own (a <use> draws another element's)
 _CONTAINERS = {"g", "svg", "a", "switch"}
 _PROVINCE_LAYERS = {"provinces", "mouselayer"}
 _SVG_NS = "http://www.w3.org/2000/svg"
@@ -97,27 +116,46 @@ class ImportedMap:
     missing: list[str] = field(default_factory=list)  # board provinces with no shape
     source: str = "map"
     unknown_shapes: list[str] = field(default_factory=list)  # province/coast ids not known
+    skipped: list[str] = field(default_factory=list)  # what was left out, and why
+    closest: dict[str, list[str]] = field(default_factory=dict)  # missing -> nearest ids
+
+    def problems(self) -> list[str]:
+        """One line for each province the board expects and the file lacks (with the ids
+        that came closest), and each element left out."""
+        out = []
+        for loc in self.missing:
+            near = self.closest.get(loc)
+            hint = f" (closest ids: {', '.join(near)})" if near else " (no id comes close)"
+            out.append(f"{self.source}: no shape for province {loc}{hint}")
+        out += [f"{self.source}: skipped {s}" for s in self.skipped]
+        return out
 
 
 # -- entry point ---------------------------------------------------------------------------
 
 
 def import_svg(
-    data: bytes | str | Path,
+    data: bytes | str | os.PathLike[str] | None = None,
     board: Board | None = None,
     *,
+    text: str | None = None,
     tolerance: float | None = None,
     source: str | None = None,
     aliases: Mapping[str, str] | None = None,
     strict: bool = False,
 ) -> ImportedMap:
-    """Read an SVG map (bytes, text or a file path) into an :class:`ImportedMap`.
+    """Read an SVG map into an :class:`ImportedMap`.
 
     Parameters
     ----------
+    data
+        A file: a path (``str`` or ``Path``), or the file's bytes. A ``str`` is always a
+        path, never SVG text: a file name must not be mistaken for a map.
     board
         The variant's board: ids are resolved through its names and must name its
         provinces. Without one, ids are taken as they are (lower-cased).
+    text
+        SVG text, instead of ``data``.
     tolerance
         Largest distance, in user units, between a curve and its flattening. Default:
         1/5000 of the larger side of the viewBox.
@@ -128,9 +166,19 @@ def import_svg(
         lacks a province of the board or a province or coast element has an id the board
         does not know. Other layouts are always read leniently (``ignored``, ``missing``).
     """
+    if text is not None:
+        if data is not None:
+            raise TypeError("import_svg: give a file or text=, not both")
+        data = text.encode("utf-8")
+        source = source or "map"
+    elif data is None:
+        raise TypeError("import_svg: give a file or text=")
     raw, source = _read(data, source)
-    root = _parse(raw, source)
-    imported = _Importer(root, board, tolerance, source, aliases).run()
+    root, ids = _parse(raw, source)
+    try:
+        imported = _Importer(root, board, tolerance, source, aliases, ids).run()
+    except _Bad as e:
+        raise MapError(f"{source}: {e}") from None
     if strict and board is not None and imported.layout == "native":
         problems = []
         if imported.missing:
@@ -148,33 +196,46 @@ def _some(names: list[str], n: int = 12) -> str:
     return ", ".join(names[:n]) + more
 
 
-def _read(data: bytes | str | Path, source: str | None) -> tuple[bytes, str]:
-    if isinstance(data, Path):
-        source = source or str(data)
-        try:
-            size = data.stat().st_size
-            if size > MAX_BYTES:
-                raise MapError(f"{source}: {size} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
-            raw = data.read_bytes()
-        except OSError as e:
-            raise MapError(f"{source}: {e.strerror or e}") from None
-    elif isinstance(data, str):
-        raw = data.encode("utf-8")
-    elif isinstance(data, bytes | bytearray | memoryview):
+def _read(data: bytes | str | os.PathLike[str], source: str | None) -> tuple[bytes, str]:
+    if isinstance(data, str | os.PathLike):
+        path = Path(data)
+        source = source or str(path)
+        return read_file(path, source), source
+    if isinstance(data, bytes | bytearray | memoryview):
         raw = bytes(data)
     else:
-        raise MapError(f"{source or 'map'}: expected SVG bytes, text or a path, got {type(data).__name__}")
+        raise MapError(f"{source or 'map'}: expected a path or SVG bytes, got {type(data).__name__}")
     source = source or "map"
     if len(raw) > MAX_BYTES:
         raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
     return raw, source
 
 
-_DOCTYPE_RE = re.compile(rb"<!DOCTYPE\b[^\[>]*(\[)?", re.IGNORECASE)
+def read_file(path: Path, source: str, limit: int | None = None) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them; devices and FIFOs are refused
+    before anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
+    limit = MAX_BYTES if limit is None else limit
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
+            raise MapError(f"{source}: not a regular file ({what}); refused")
+        if st.st_size > limit:
+            raise MapError(f"{source}: {st.st_size} bytes is larger than the {limit // 2**20} MiB limit")
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise MapError(f"{source}: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise MapError(f"{source}: larger than the {limit // 2**20} MiB limit")
+    return raw
 
 
-def _parse(raw: bytes, source: str):
-    """Parse untrusted XML: no DTD, no entities, no external anything."""
+def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
+    """Parse untrusted XML: no entity expanded, nothing external fetched.
+
+    Returns the root and an index of the elements by id (for ``<use>``).
+    """
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             text = raw.decode("utf-16")
@@ -189,17 +250,19 @@ def _parse(raw: bytes, source: str):
         head = raw[3:].lstrip()[:1]
     if head and head != b"<":
         raise MapError(f"{source}: not an SVG file (it does not start with '<')")
-    if re.search(rb"<!ENTITY", raw, re.IGNORECASE):
-        raise MapError(f"{source}: declares XML entities (<!ENTITY); refused, entities are never expanded")
-    m = _DOCTYPE_RE.search(raw)
-    if m:
-        if m.group(1):
-            raise MapError(f"{source}: has a DOCTYPE with an internal subset; refused, no DTDs are read")
-        end = raw.find(b">", m.end())
-        if end < 0:
-            raise MapError(f"{source}: broken DOCTYPE declaration")
-        raw = raw[: m.start()] + b" " * (end + 1 - m.start()) + raw[end + 1 :]
-    return _ExpatTree(source).parse(raw)
+    tree = _ExpatTree(source, raw)
+    try:
+        return tree.parse(raw), tree.ids
+    except _UnboundJdip:
+        # jDip binds its prefix only in the DTD's ATTLIST defaults; where those are not read
+        # (after a parameter entity reference expat does not expand), bind it on the root.
+        fixed = re.sub(rb"<svg\b", b'<svg xmlns:jdipNS="' + JDIP_NS.encode() + b'"', raw, count=1)
+        tree = _ExpatTree(source, fixed)
+        return tree.parse(fixed), tree.ids
+
+
+class _UnboundJdip(Exception):
+    pass
 
 
 class _Node:
@@ -227,23 +290,29 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 class _ExpatTree:
-    def __init__(self, source: str):
+    def __init__(self, source: str, raw: bytes):
         self.source = source
+        self.raw = raw
         self.stack: list[_Node] = []
         self.root: _Node | None = None
         self.count = 0
+        self.ids: dict[str, _Node] = {}
 
     def parse(self, raw: bytes) -> _Node:
         p = expat.ParserCreate(namespace_separator="}")
+        # A DTD's parameter entities are never expanded, an external subset never read.
         p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         p.StartElementHandler = self.start
         p.EndElementHandler = self.end
-        p.StartDoctypeDeclHandler = self.refuse_dtd
-        p.EntityDeclHandler = self.refuse_entity
+        p.EntityDeclHandler = self.entity
+        p.SkippedEntityHandler = self.skipped
         p.ExternalEntityRefHandler = self.refuse_external
         try:
             p.Parse(raw, True)
         except expat.ExpatError as e:
+            if e.code == expat.errors.codes[expat.errors.XML_ERROR_UNBOUND_PREFIX] and b"jdipNS:" in raw \
+                    and b"xmlns:jdipNS" not in raw[: raw.find(b"<svg") + 4096]:
+                raise _UnboundJdip from None
             raise MapError(
                 f"{self.source}: not well-formed XML at line {e.lineno}, column {e.offset + 1}: "
                 f"{expat.ErrorString(e.code)}"
@@ -260,6 +329,12 @@ class _ExpatTree:
             raise MapError(f"{self.source}: more than {MAX_ELEMENTS} elements")
         tag, ns = _split_name(name)
         node = _Node(tag, ns, {_split_name(k)[0]: v for k, v in attrs.items()})
+        href = attrs.get("http://www.w3.org/1999/xlink}href")
+        if href is not None:
+            node.attrib["href"] = href  # xlink:href wins over a plain href, as SVG 1.1 reads
+        i = node.attrib.get("id")
+        if i:
+            self.ids.setdefault(i, node)
         if self.stack:
             self.stack[-1].children.append(node)
         elif self.root is None:
@@ -269,11 +344,21 @@ class _ExpatTree:
     def end(self, name: str) -> None:
         self.stack.pop()
 
-    def refuse_dtd(self, *args: Any) -> None:
-        raise MapError(f"{self.source}: has a DOCTYPE; refused, no DTDs are read")
+    def entity(self, name: str, is_parameter: int, value: str | None, base: Any, system_id: str | None,
+               public_id: Any, notation: Any) -> None:
+        """A declaration is harmless until it is used: refuse a general entity the document
+        refers to (expat would expand it), before the body is read."""
+        if is_parameter:
+            return  # never expanded (XML_PARAM_ENTITY_PARSING_NEVER)
+        if b"&" + name.encode("utf-8") + b";" in self.raw:
+            kind = "an external" if system_id else "an"
+            raise MapError(f"{self.source}: uses {kind} XML entity &{name}; declared in its DTD; refused, "
+                           f"entities are never expanded")
 
-    def refuse_entity(self, *args: Any) -> None:
-        raise MapError(f"{self.source}: declares XML entities; refused, entities are never expanded")
+    def skipped(self, name: str, is_parameter: int) -> None:
+        if not is_parameter:
+            raise MapError(f"{self.source}: uses the XML entity &{name}; that is not declared in the file; "
+                           f"refused, entities are never expanded or fetched")
 
     def refuse_external(self, *args: Any) -> int:
         raise MapError(f"{self.source}: refers to an external entity; refused")
@@ -335,6 +420,8 @@ def parse_transform(text: str | None, where: str = "") -> Matrix:
                 t = (1.0, math.tan(math.radians(v[0])), 0.0, 1.0, 0.0, 0.0)
         except IndexError:
             raise MapError(f"{where}: bad transform {text!r}") from None
+        if not all(math.isfinite(x) and abs(x) <= MAX_COORD for x in t):
+            raise MapError(f"{where}: a non-finite or absurdly large number in transform {text[:60]!r}")
         m = compose(m, t)  # type: ignore[arg-type]
     return m
 
@@ -364,6 +451,54 @@ def _scale_of(m: Matrix) -> float:
 # -- shapes -> rings -----------------------------------------------------------------------
 
 
+class _Bad(ValueError):
+    """A fault in one element's attributes; the caller adds the element and the file."""
+
+
+@dataclass
+class Budget:
+    """What reading one file may still cost: points, segments, subpaths, arcs and time.
+
+    Each limit, when passed, refuses the file with a message naming the limit and the
+    element that went over it.
+    """
+
+    points: int = 0
+    segments: int = 0
+    subpaths: int = 0
+    arcs: int = 0
+    deadline: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.deadline:
+            self.deadline = time.monotonic() + MAX_SECONDS
+
+    def spend(self, *, points: int = 0, segments: int = 0, subpaths: int = 0, arcs: int = 0) -> None:
+        self.points += points
+        self.segments += segments
+        self.subpaths += subpaths
+        self.arcs += arcs
+        for used, limit, what in (
+            (self.points, MAX_POINTS, "points"),
+            (self.segments, MAX_SEGMENTS, "path segments"),
+            (self.subpaths, MAX_SUBPATHS, "subpaths"),
+            (self.arcs, MAX_ARCS, "arcs"),
+        ):
+            if used > limit:
+                raise _Bad(f"more than {limit} {what} in the file; refused as too costly to draw")
+        self.check_time()
+
+    def check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _Bad(f"reading the shapes took more than {MAX_SECONDS:g} s; refused")
+
+
+def _finite(v: float, what: str) -> float:
+    if not math.isfinite(v) or abs(v) > MAX_COORD:
+        raise _Bad(f"{what} {v!r} is not a usable number (non-finite or beyond {MAX_COORD:g})")
+    return v
+
+
 def _num(text: str | None, default: float = 0.0, ref: float = 0.0) -> float:
     if text is None:
         return default
@@ -371,7 +506,7 @@ def _num(text: str | None, default: float = 0.0, ref: float = 0.0) -> float:
     m = _NUM_RE.match(s)
     if not m:
         return default
-    v = float(m.group(0))
+    v = _finite(float(m.group(0)), f"the value {s!r}:")
     if s.endswith("%"):
         return v / 100.0 * ref
     return v
@@ -379,6 +514,8 @@ def _num(text: str | None, default: float = 0.0, ref: float = 0.0) -> float:
 
 def _points_attr(text: str) -> np.ndarray:
     v = np.array([float(x) for x in _NUM_RE.findall(text)], dtype=float)
+    if len(v) and not (np.isfinite(v).all() and np.abs(v).max() <= MAX_COORD):
+        raise _Bad("points holds a non-finite or absurdly large number")
     if len(v) % 2:
         v = v[:-1]
     return v.reshape(-1, 2)
@@ -392,75 +529,6 @@ def _ellipse_ring(cx: float, cy: float, rx: float, ry: float, tol: float) -> np.
     n = min(max(8, math.ceil(2 * math.pi / step / 4) * 4), 720)  # a vertex at each extreme
     t = np.linspace(0, 2 * math.pi, n, endpoint=False)
     return np.column_stack((cx + rx * np.cos(t), cy + ry * np.sin(t)))
-
-
-_PATH_CMD_RE = re.compile(r"([A-Za-z])")
-_LINE_CMDS = set("MmLlHhVvZz")
-
-
-def _fast_path_rings(d: str) -> list[np.ndarray] | None:
-    """Rings of path data made of straight lines only; None if it has curves."""
-    parts = _PATH_CMD_RE.split(d)
-    if parts[0].strip(" ,\t\r\n"):
-        raise ValueError("numbers before the first command")
-    rings: list[np.ndarray] = []
-    cur: list[np.ndarray] = []
-    x = y = sx = sy = 0.0
-
-    def end_ring() -> None:
-        nonlocal cur
-        if cur:
-            pts = np.vstack(cur) if len(cur) > 1 else cur[0]
-            if len(pts) >= 3:
-                rings.append(pts)
-        cur = []
-
-    for k in range(1, len(parts), 2):
-        c = parts[k]
-        if c not in _LINE_CMDS:
-            return None  # a curve or arc: leave it to svgelements
-        text = parts[k + 1]
-        if c in "Zz":
-            if _NUM_RE.search(text):
-                raise ValueError("numbers after Z")
-            end_ring()
-            x, y = sx, sy
-            continue
-        v = np.array(_NUM_RE.findall(text), dtype=float)
-        if c in "HhVv":
-            if not len(v):
-                raise ValueError(f"no value after {c}")
-            if not cur:
-                cur = [np.array([[sx, sy]])]
-            if c == "H":
-                xs = v
-            elif c == "h":
-                xs = x + np.cumsum(v)
-            elif c == "V":
-                ys = v
-            else:
-                ys = y + np.cumsum(v)
-            if c in "Hh":
-                pts = np.column_stack((xs, np.full(len(xs), y)))
-            else:
-                pts = np.column_stack((np.full(len(ys), x), ys))
-            cur.append(pts)
-            x, y = float(pts[-1, 0]), float(pts[-1, 1])
-            continue
-        if len(v) % 2 or not len(v):
-            raise ValueError(f"an odd number of values after {c}")
-        pts = v.reshape(-1, 2)
-        if c in "ml":
-            pts = np.cumsum(pts, axis=0) + (x, y)
-        if c in "Mm":
-            end_ring()
-            sx, sy = float(pts[0, 0]), float(pts[0, 1])
-        elif not cur:
-            cur = [np.array([[sx, sy]])]
-        cur.append(pts)
-        x, y = float(pts[-1, 0]), float(pts[-1, 1])
-    end_ring()
-    return rings
 
 
 def _curve_steps(seg: Any, tol: float) -> int:
@@ -482,15 +550,19 @@ def _curve_steps(seg: Any, tol: float) -> int:
             n = abs(seg.sweep or 0) / (2 * math.acos(1 - tol / r))
     else:
         n = 8
+    if not math.isfinite(n):
+        raise _Bad("a curve with non-finite control points")
     return min(max(1, math.ceil(n)), MAX_CURVE_STEPS)
 
 
-def _segment_rings(segments: Any, tol: float) -> list[np.ndarray]:
+def _segment_rings(segments: Any, tol: float, budget: Budget) -> list[np.ndarray]:
     """Flatten svgelements segments into rings."""
     import svgelements as se
 
     rings: list[np.ndarray] = []
     cur: list[np.ndarray] = []
+    arcs = sum(1 for seg in segments if isinstance(seg, se.Arc))
+    budget.spend(segments=len(segments), arcs=arcs)
 
     def close() -> None:
         nonlocal cur
@@ -498,9 +570,12 @@ def _segment_rings(segments: Any, tol: float) -> list[np.ndarray]:
             pts = np.vstack(cur)
             if len(pts) >= 3:
                 rings.append(pts)
+                budget.spend(subpaths=1)
         cur = []
 
-    for seg in segments:
+    for k, seg in enumerate(segments):
+        if k % 4096 == 4095:
+            budget.check_time()
         if isinstance(seg, se.Move):
             close()
             cur = [np.array([[seg.end.x, seg.end.y]])]
@@ -515,37 +590,70 @@ def _segment_rings(segments: Any, tol: float) -> list[np.ndarray]:
             cur = [np.array([[s.x, s.y]])]
         if isinstance(seg, se.Line):
             cur.append(np.array([[seg.end.x, seg.end.y]]))
+            budget.points += 1
         else:
             n = _curve_steps(seg, tol)
+            budget.spend(points=n)
             pts = np.asarray(seg.npoint(np.linspace(0, 1, n + 1)[1:]), dtype=float)
             cur.append(pts.reshape(-1, 2))
     close()
+    budget.spend()
     return rings
 
 
-def _shape_rings(node: _Node, tol: float, vb: tuple[float, float, float, float]) -> list[np.ndarray]:
+def _path_rings(d: str, tol: float, budget: Budget) -> list[np.ndarray]:
+    """Path data -> rings, parsed by svgelements (exponents, implicit commands, arcs)."""
+    import svgelements as se
+
+    if len(_NUM_RE.findall(d)) > 2 * (MAX_SEGMENTS - budget.segments) + 16:
+        raise _Bad(f"more than {MAX_SEGMENTS} path segments in the file; refused as too costly to draw")
+    if "inf" in d.lower() or "nan" in d.lower():
+        raise _Bad("bad path data: a non-finite number")
+    try:
+        segments = list(se.Path(d).segments())
+    except Exception as e:  # svgelements raises assorted errors on garbage
+        raise _Bad(f"bad path data: {e}") from None
+    if d.strip() and not segments:
+        raise _Bad("bad path data: no drawing command")
+    for seg in segments:
+        for p in (getattr(seg, "start", None), getattr(seg, "end", None)):
+            if p is not None and not (math.isfinite(p.x) and math.isfinite(p.y)
+                                      and abs(p.x) <= MAX_COORD and abs(p.y) <= MAX_COORD):
+                raise _Bad("bad path data: a non-finite or absurdly large number")
+        if isinstance(seg, se.Arc):
+            for r in (seg.rx, seg.ry):
+                if r is not None and not (math.isfinite(r) and abs(r) <= MAX_COORD):
+                    raise _Bad("bad path data: an arc radius that is non-finite or absurdly large")
+    try:
+        return _segment_rings(segments, tol, budget)
+    except (ArithmeticError, ValueError) as e:
+        if isinstance(e, _Bad):
+            raise
+        raise _Bad(f"bad path data: {e}") from None
+
+
+def _shape_rings(node: _Node, tol: float, vb: tuple[float, float, float, float],
+                 budget: Budget) -> list[np.ndarray]:
     """The rings of one shape element in its own coordinates."""
+    try:
+        rings = _element_rings(node, tol, vb, budget)
+    except _Bad as e:
+        raise MapError(f"{node.describe()}: {e}") from None
+    return rings
+
+
+def _element_rings(node: _Node, tol: float, vb: tuple[float, float, float, float],
+                   budget: Budget) -> list[np.ndarray]:
     tag = node.tag
     a = node.attrib
     if tag == "path":
         d = a.get("d", "")
         if not d.strip():
             return []
-        try:
-            fast = _fast_path_rings(d)
-        except ValueError as e:
-            raise MapError(f"{node.describe()}: bad path data: {e}") from None
-        if fast is not None:
-            return fast
-        import svgelements as se
-
-        try:
-            segments = se.Path(d).segments()
-        except Exception as e:  # svgelements raises assorted errors on garbage
-            raise MapError(f"{node.describe()}: bad path data: {e}") from None
-        return _segment_rings(segments, tol)
+        return _path_rings(d, tol, budget)
     if tag in ("polygon", "polyline"):
         pts = _points_attr(a.get("points", ""))
+        budget.spend(points=len(pts), segments=len(pts), subpaths=1)
         return [pts] if len(pts) >= 3 else []
     if tag == "rect":
         w = _num(a.get("width"), ref=vb[2])
@@ -555,22 +663,26 @@ def _shape_rings(node: _Node, tol: float, vb: tuple[float, float, float, float])
         x = _num(a.get("x"), ref=vb[2])
         y = _num(a.get("y"), ref=vb[3])
         rx, ry = a.get("rx"), a.get("ry")
+        budget.spend(points=4, segments=4, subpaths=1)
         if (rx is None or _num(rx) <= 0) and (ry is None or _num(ry) <= 0):
             return [np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], dtype=float)]
         import svgelements as se
 
         rect = se.Rect(x=x, y=y, width=w, height=h, rx=_num(rx if rx is not None else ry),
                        ry=_num(ry if ry is not None else rx))
-        return _segment_rings(rect.segments(), tol)
+        return _segment_rings(list(rect.segments()), tol, budget)
     if tag == "circle":
         r = _num(a.get("r"))
-        return [_ellipse_ring(_num(a.get("cx")), _num(a.get("cy")), r, r, tol)] if r > 0 else []
-    if tag == "ellipse":
+        ring = [_ellipse_ring(_num(a.get("cx")), _num(a.get("cy")), r, r, tol)] if r > 0 else []
+    elif tag == "ellipse":
         rx, ry = _num(a.get("rx")), _num(a.get("ry"))
         if rx <= 0 or ry <= 0:
             return []
-        return [_ellipse_ring(_num(a.get("cx")), _num(a.get("cy")), rx, ry, tol)]
-    return []
+        ring = [_ellipse_ring(_num(a.get("cx")), _num(a.get("cy")), rx, ry, tol)]
+    else:
+        return []
+    budget.spend(points=sum(len(r) for r in ring), segments=4, subpaths=1)
+    return ring
 
 
 def _ring_polygons(rings: list[np.ndarray]) -> BaseGeometry | None:
@@ -638,8 +750,12 @@ def _style(node: _Node) -> dict[str, str]:
 
 class _Importer:
     def __init__(self, root: _Node, board: Board | None, tolerance: float | None, source: str,
-                 aliases: Mapping[str, str] | None):
+                 aliases: Mapping[str, str] | None, ids: Mapping[str, _Node] | None = None):
         self.root = root
+        self.ids = ids or {}
+        self.budget = Budget()
+        self.skipped: list[str] = []
+        self._use_depth = 0
         self.board = board
         self.source = source
         self.aliases = {k.lower(): v for k, v in (aliases or {}).items()}
@@ -686,6 +802,8 @@ class _Importer:
     def geometry(self, node: _Node, matrix: Matrix) -> BaseGeometry | None:
         try:
             parts = list(self._parts(node, matrix))
+        except _Bad as e:
+            raise MapError(f"{self.source}: {node.describe()}: {e}") from None
         except MapError as e:
             raise MapError(f"{self.source}: {e}") from None
         if not parts:
@@ -700,19 +818,52 @@ class _Importer:
             return
         m = compose(matrix, _local_matrix(node))
         if tag in _SHAPES:
-            rings = _shape_rings(node, self.tol / _scale_of(m), self.view_box)
+            rings = _shape_rings(node, self.tol / _scale_of(m), self.view_box, self.budget)
             rings = [_apply(m, r) for r in rings]
+            for r in rings:
+                if len(r) and not (np.isfinite(r).all() and np.abs(r).max() <= MAX_COORD):
+                    raise MapError(f"{node.describe()}: its transform puts it beyond {MAX_COORD:g} units")
             g = _ring_polygons(rings)
             if g is not None:
                 yield g
         elif tag in _CONTAINERS:
             for child in node.children:
                 yield from self._parts(child, m)
+        elif tag == "use":
+            target = self.use_target(node)
+            if target is None:
+                return
+            if self._use_depth >= MAX_USE_DEPTH:
+                raise MapError(f"{node.describe()}: <use> nested more than {MAX_USE_DEPTH} deep (a cycle?)")
+            m = compose(m, (1.0, 0.0, 0.0, 1.0, _num(node.get("x")), _num(node.get("y"))))
+            self._use_depth += 1
+            try:
+                if target.tag.lower() == "symbol":
+                    for child in target.children:
+                        yield from self._parts(child, m)
+                else:
+                    yield from self._parts(target, m)
+            finally:
+                self._use_depth -= 1
+
+    def use_target(self, node: _Node) -> _Node | None:
+        """The element a ``<use>`` draws, or None (noted in ``skipped``, with why)."""
+        href = (node.get("href") or "").strip()
+        if not href.startswith("#"):
+            why = "it has no href" if not href else f"it refers to {href[:60]!r} outside the file"
+            self.skipped.append(f"{node.describe()}: {why}")
+            return None
+        target = self.ids.get(href[1:])
+        if target is None:
+            self.skipped.append(f"{node.describe()}: it refers to {href[:60]!r}, which the file lacks")
+        return target
 
     def point(self, node: _Node, matrix: Matrix) -> tuple[float, float] | None:
         """Where a marker element stands: a circle's centre, else its shape's middle."""
         try:
             return self._point(node, matrix)
+        except _Bad as e:
+            raise MapError(f"{self.source}: {node.describe()}: {e}") from None
         except MapError as e:
             raise MapError(f"{self.source}: {e}") from None
 
@@ -722,7 +873,7 @@ class _Importer:
         if tag in ("circle", "ellipse"):
             p = np.array([[_num(node.get("cx")), _num(node.get("cy"))]])
         elif tag == "path" and node.get("d"):
-            rings = _shape_rings(node, self.tol, self.view_box)
+            rings = _shape_rings(node, self.tol, self.view_box, self.budget)
             if rings:
                 pts = np.vstack(rings)
                 p = ((pts.min(axis=0) + pts.max(axis=0)) / 2).reshape(1, 2)
@@ -732,12 +883,12 @@ class _Importer:
                     return None
                 p = np.array([[float(nums[0]), float(nums[1])]])
         elif tag in _SHAPES:
-            rings = _shape_rings(node, self.tol, self.view_box)
+            rings = _shape_rings(node, self.tol, self.view_box, self.budget)
             if not rings:
                 return None
             pts = np.vstack(rings)
             p = ((pts.min(axis=0) + pts.max(axis=0)) / 2).reshape(1, 2)
-        elif tag in _CONTAINERS:
+        elif tag in _CONTAINERS or tag == "use":
             g = self.geometry(node, matrix)
             if g is None:
                 return None
@@ -816,6 +967,7 @@ class _Importer:
         anchors: dict[str, tuple[float, float]] = {}
         decorations: list[Decoration] = []
         claimed: set[int] = set()  # nodes inside a province element already read
+        drawn: dict[str, tuple[_Node, Matrix]] = {}  # jDip's "_xxx" shapes outside MouseLayer
 
         def add_shape(loc: str, node: _Node, m: Matrix, into_coasts: bool = False) -> None:
             g = self.geometry(node, m)
@@ -905,14 +1057,22 @@ class _Importer:
             # SVG with province ids. With a province layer present these are decoration.
             if not self.has_province_layer:
                 loc = self.resolve(nid)
-                if loc is not None and (tag in _SHAPES or tag in _CONTAINERS):
+                if loc is not None and (tag in _DRAWN or tag in _CONTAINERS):
                     add_shape(loc, node, m)
                     claim(node)
-                elif tag in _SHAPES:
+                elif tag in _DRAWN:
                     self.ignored.append(nid)
-            elif tag in _SHAPES and self.board is not None and self.resolve(nid) is None:
-                self.ignored.append(nid)
+            else:
+                loc = self.resolve(nid) if tag in _DRAWN or tag in _CONTAINERS else None
+                if loc is not None and nid.startswith("_") and "/" not in loc:
+                    drawn.setdefault(loc, (node, m))  # jDip's drawn shape, used if the
+                    claim(node)                        # province layer lacks the province
+                elif tag in _DRAWN and self.board is not None and loc is None:
+                    self.ignored.append(nid)
 
+        for loc, (node, m) in drawn.items():
+            if loc not in provinces:
+                add_shape(loc, node, m)
         prov = {k: _merge(v) for k, v in provinces.items()}
         cst = {k: _merge(v) for k, v in coasts.items()}
         # A province drawn only by its coasts (some godip maps): the union of them.
@@ -944,7 +1104,23 @@ class _Importer:
             missing=missing,
             source=self.source,
             unknown_shapes=sorted(set(self.unknown)),
+            skipped=self.skipped,
+            closest={loc: self.closest_ids(loc) for loc in missing},
         )
+
+    def closest_ids(self, loc: str) -> list[str]:
+        """The element ids most like a missing province's id, name or aliases."""
+        assert self.board is not None
+        prov = self.board.provinces[loc]
+        by_low: dict[str, str] = {}
+        for i in self.ids:
+            by_low.setdefault(i.lower().lstrip("_"), i)
+        found: list[str] = []
+        for key in (loc, prov.name, *prov.aliases):
+            for hit in difflib.get_close_matches(key.lower(), list(by_low), n=3, cutoff=0.6):
+                if by_low[hit] not in found:
+                    found.append(by_low[hit])
+        return found[:4]
 
     def _jdip_points(self, data: _Node, m: Matrix, anchors: dict[str, tuple[float, float]]) -> None:
         for node in data.children:
