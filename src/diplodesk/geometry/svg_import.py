@@ -55,13 +55,15 @@ from ..engine.names import name_table
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 500_000
 MAX_CURVE_STEPS = 256
-# What one file may cost to draw. The largest real maps (godip's, 1-3 MB) use about a fifth
-# of each; a hostile file hits one of them in well under a second.
-MAX_POINTS = 2_000_000  # points of all flattened rings
-MAX_SEGMENTS = 500_000  # path segments (lines, curves, arcs)
-MAX_SUBPATHS = 50_000  # rings (subpaths, polygons, circles, ...)
-MAX_ARCS = 20_000  # elliptical arc segments
-MAX_SECONDS = 60.0  # wall-clock time to read the shapes
+# What one file may cost to draw. The largest real maps tried (jDip's and godip's, up to
+# 2.8 MB) use at most 94k points, 49k segments, 1.5k subpaths, 9 arcs and 184k numbers of
+# path data, and take about a second; a hostile file hits one of these in a few seconds.
+MAX_POINTS = 1_000_000  # points of all flattened rings
+MAX_SEGMENTS = 150_000  # path segments (lines, curves, arcs)
+MAX_NUMBERS = 1_000_000  # numbers in path data
+MAX_SUBPATHS = 20_000  # rings (subpaths, polygons, circles, ...)
+MAX_ARCS = 10_000  # elliptical arc segments
+MAX_SECONDS = 30.0  # wall-clock time to read the shapes
 MAX_COORD = 1e7  # largest coordinate, after transforms, in user units
 MAX_USE_DEPTH = 8  # <use> of a <use> of ...
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
@@ -395,6 +397,8 @@ def parse_transform(text: str | None, where: str = "") -> Matrix:
         return m
     for name, args in _TRANSFORM_RE.findall(text):
         v = [float(x) for x in _NUM_RE.findall(args)]
+        if not all(math.isfinite(x) and abs(x) <= MAX_COORD for x in v):
+            raise MapError(f"{where}: a non-finite or absurdly large number in transform {text[:60]!r}")
         name = name.lower()
         try:
             if name == "matrix":
@@ -464,6 +468,7 @@ class Budget:
     """
 
     points: int = 0
+    numbers: int = 0
     segments: int = 0
     subpaths: int = 0
     arcs: int = 0
@@ -601,12 +606,23 @@ def _segment_rings(segments: Any, tol: float, budget: Budget) -> list[np.ndarray
     return rings
 
 
+_CMD_RE = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]")
+
+
 def _path_rings(d: str, tol: float, budget: Budget) -> list[np.ndarray]:
     """Path data -> rings, parsed by svgelements (exponents, implicit commands, arcs)."""
     import svgelements as se
 
-    if len(_NUM_RE.findall(d)) > 2 * (MAX_SEGMENTS - budget.segments) + 16:
-        raise _Bad(f"more than {MAX_SEGMENTS} path segments in the file; refused as too costly to draw")
+    # Cheap counts first, so a hostile file is refused before svgelements parses it all.
+    budget.numbers += len(_NUM_RE.findall(d))
+    if budget.numbers > MAX_NUMBERS:
+        raise _Bad(f"more than {MAX_NUMBERS} numbers of path data in the file; refused as too costly to draw")
+    letters = _CMD_RE.findall(d)
+    budget.spend(segments=len(letters), arcs=sum(1 for c in letters if c in "Aa"),
+                 subpaths=sum(1 for c in letters if c in "Mm"))
+    budget.segments -= len(letters)  # counted again, exactly, once parsed
+    budget.arcs -= sum(1 for c in letters if c in "Aa")
+    budget.subpaths -= sum(1 for c in letters if c in "Mm")
     if "inf" in d.lower() or "nan" in d.lower():
         raise _Bad("bad path data: a non-finite number")
     try:
@@ -693,7 +709,7 @@ def _ring_polygons(rings: list[np.ndarray]) -> BaseGeometry | None:
             continue
         p = Polygon(r)
         if not p.is_valid:
-            p = _polygonal(shapely.make_valid(p))
+            p = _polygonal(_valid(p))
         if p is not None and not p.is_empty and p.area > 0:
             polys.append(p)
     if not polys:
@@ -716,6 +732,14 @@ def _ring_polygons(rings: list[np.ndarray]) -> BaseGeometry | None:
     for k in np.argsort(-areas)[1:]:
         out = out.symmetric_difference(arr[k])
     return _polygonal(out)
+
+
+def _valid(g: BaseGeometry) -> BaseGeometry:
+    """A valid geometry of the same area. The "structure" method takes time in proportion
+    to the points; the default "linework" one can take minutes on one hostile ring."""
+    if g.is_valid:
+        return g
+    return shapely.make_valid(g, method="structure", keep_collapsed=False)
 
 
 def _polygonal(g: BaseGeometry) -> BaseGeometry | None:
@@ -810,7 +834,7 @@ class _Importer:
             return None
         if len(parts) == 1:
             return parts[0]
-        return _polygonal(shapely.make_valid(shapely.union_all(parts)))
+        return _polygonal(_valid(shapely.union_all(parts)))
 
     def _parts(self, node: _Node, matrix: Matrix) -> Iterator[BaseGeometry]:
         tag = node.tag.lower()
@@ -1160,4 +1184,4 @@ def _merge(parts: list[BaseGeometry]) -> BaseGeometry | None:
         return None
     if len(parts) == 1:
         return parts[0]
-    return _polygonal(shapely.make_valid(shapely.union_all(parts)))
+    return _polygonal(_valid(shapely.union_all(parts)))
