@@ -270,13 +270,14 @@ class _UnboundJdip(Exception):
 class _Node:
     """A parsed element: local tag, attributes (local names), children."""
 
-    __slots__ = ("tag", "ns", "attrib", "children")
+    __slots__ = ("tag", "ns", "attrib", "children", "text")
 
     def __init__(self, tag: str, ns: str, attrib: dict[str, str]):
         self.tag = tag
         self.ns = ns
         self.attrib = attrib
         self.children: list[_Node] = []
+        self.text = ""
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.attrib.get(key, default)
@@ -291,8 +292,18 @@ def _split_name(name: str) -> tuple[str, str]:
     return (local, ns) if sep else (name, "")
 
 
+def read_xml(raw: bytes, source: str) -> _Node:
+    """Any untrusted XML file (jDip's ``variants.xml``, its adjacency file) as a tree of
+    elements with their text, read as safely as an SVG map: no entity expanded, nothing
+    fetched, at most :data:`MAX_ELEMENTS` elements."""
+    if len(raw) > MAX_BYTES:
+        raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
+    return _ExpatTree(source, raw, svg=False).parse(raw)
+
+
 class _ExpatTree:
-    def __init__(self, source: str, raw: bytes):
+    def __init__(self, source: str, raw: bytes, svg: bool = True):
+        self.svg = svg
         self.source = source
         self.raw = raw
         self.stack: list[_Node] = []
@@ -309,6 +320,8 @@ class _ExpatTree:
         p.EntityDeclHandler = self.entity
         p.SkippedEntityHandler = self.skipped
         p.ExternalEntityRefHandler = self.refuse_external
+        if not self.svg:
+            p.CharacterDataHandler = self.text
         try:
             p.Parse(raw, True)
         except expat.ExpatError as e:
@@ -320,7 +333,9 @@ class _ExpatTree:
                 f"{expat.ErrorString(e.code)}"
             ) from None
         if self.root is None:
-            raise MapError(f"{self.source}: not an SVG file (no elements)")
+            raise MapError(f"{self.source}: not an {'SVG' if self.svg else 'XML'} file (no elements)")
+        if not self.svg:
+            return self.root
         if self.root.tag.lower() != "svg" or self.root.ns not in ("", _SVG_NS):
             raise MapError(f"{self.source}: not an SVG file (the root element is <{self.root.tag}>)")
         return self.root
@@ -345,6 +360,10 @@ class _ExpatTree:
 
     def end(self, name: str) -> None:
         self.stack.pop()
+
+    def text(self, data: str) -> None:
+        if self.stack and len(self.stack[-1].text) < 1_000_000:
+            self.stack[-1].text += data
 
     def entity(self, name: str, is_parameter: int, value: str | None, base: Any, system_id: str | None,
                public_id: Any, notation: Any) -> None:
