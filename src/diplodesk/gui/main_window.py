@@ -163,6 +163,8 @@ class MainWindow(QMainWindow):
         self.act_export = self._action("&Export board…", self.export, "Ctrl+E",
                                        "Export the board shown as PNG, SVG or PDF")
         self.act_print = self._action("&Print…", self.print_board, K.Print, "Print the board shown (with preview)")
+        self.act_import_variant = self._action("&Import variant…", lambda: self.import_variant(), None,
+                                               "Bring in a jDip variant (a folder or its zip)")
         self.act_packs = self._action("Print pac&ks…", self.print_packs, "Ctrl+Shift+P",
                                       "One PDF per power (its map as it sees it, its report) and the GM's, "
                                       "with a preview")
@@ -223,6 +225,8 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         for a in (self.act_export, self.act_print, self.act_packs):
             m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_import_variant)
         m.addSeparator()
         m.addAction(self.act_quit)
         m = mb.addMenu("&Edit")
@@ -758,6 +762,11 @@ class MainWindow(QMainWindow):
         if answer == "save":
             return self.save()
         return answer == "discard"
+
+    def import_variant(self, path: str | None = None) -> None:
+        from .variant_import import import_variant
+
+        import_variant(self, self.prompts, path)
 
     def new_game(self) -> None:
         if not self.maybe_save():
