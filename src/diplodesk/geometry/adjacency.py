@@ -27,23 +27,37 @@ def _pair(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
+GAP_NEIGHBOURS = 6  # a province is taken to have at least this many neighbours
+GAP_QUANTILE = 0.95
+GAP_FACTOR = 1.3
+GAP_MAX = 5e-3  # of the map's size: a wider gap is open water
+
+
 def map_gap(geom: MapGeometry) -> float:
     """How far apart the map draws neighbouring provinces: the gap below which two shapes
     are taken to meet.
 
-    Measured from each province's distance to its nearest other province (0 on a map that
-    tiles): half again the 90th percentile of those distances, no less than 1/1000 of the
-    map's size and no more than 1/100 (a wider gap is open water, not a drawn border).
+    Measured from the distances of each province to its nearest few others (every province
+    has a few neighbours; 0 on a map that tiles): half again the 90th percentile of those,
+    no less than 1/1000 of the map's size and no more than :data:`GAP_MAX` of it.
     """
     span = max(geom.view_box[2], geom.view_box[3])
-    floor, cap = span * 1e-3, span * 1e-2
-    if len(geom.shapes) < 2:
+    floor, cap = span * 1e-3, span * GAP_MAX
+    n = len(geom.shapes)
+    if n < 2:
         return floor
-    _, dist = geom.tree.query_nearest(geom.shapes, exclusive=True, return_distance=True, all_matches=False)
-    dist = dist[dist <= cap]
-    if not len(dist):
+    left, right = geom.tree.query(geom.shapes, predicate="dwithin", distance=cap)
+    keep = left != right
+    left, right = left[keep], right[keep]
+    if not len(left):
         return floor
-    return float(min(cap, max(floor, 1.5 * np.quantile(dist, 0.9))))
+    dist = shapely.distance(geom.shapes[left], geom.shapes[right])
+    order = np.lexsort((dist, left))
+    left, dist = left[order], dist[order]
+    first = np.searchsorted(left, left)  # where each province's run of distances starts
+    rank = np.arange(len(left)) - first
+    near = dist[rank < GAP_NEIGHBOURS]
+    return float(min(cap, max(floor, GAP_FACTOR * np.quantile(near, GAP_QUANTILE))))
 
 
 def shared_borders(geom: MapGeometry, gap: float | None = None) -> dict[Pair, float]:
