@@ -142,3 +142,12 @@ def test_cli_imports(tmp_path, capsys):
     assert main(["variant", "import", str(TINY), "--variant", "Tiny Wings", "--id", "tw"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "wing units" in err
+
+
+def test_an_id_never_shadows_a_built_in_variant(tmp_path):
+    for p in TINY.iterdir():
+        text = p.read_text()
+        if p.name == "variants.xml":
+            text = text.replace('name="Tiny Isles"', 'name="Standard"')
+        (tmp_path / p.name).write_text(text)
+    assert read_jdip_variant(tmp_path).variant_id == "standard_jdip"

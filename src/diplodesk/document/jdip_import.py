@@ -160,6 +160,17 @@ def _pid(text: str) -> str:
     return re.sub(r"[^a-z0-9_]", "_", text.strip().lower())
 
 
+def _default_id(name: str) -> str:
+    """An id from the variant's name that never shadows a built-in variant (a user's
+    variant wins a clash, and jDip's "Standard" is not ours)."""
+    from ..paths import builtin_variants_dir
+
+    vid = re.sub(r"_+", "_", _pid(name)).strip("_") or "jdip"
+    if (builtin_variants_dir() / vid / "variant.toml").is_file():
+        vid = f"{vid}_jdip"
+    return vid
+
+
 def _split_ref(ref: str) -> tuple[str, str | None]:
     """``spa-nc``, ``spa/nc``, ``spa(nc)`` or ``spa`` -> (province, coast)."""
     m = re.fullmatch(r"(.+?)[-/(]\s*(nc|sc|ec|wc|mv|xc)\)?", ref.strip().lower())
@@ -256,7 +267,7 @@ class _Reader:
     def read(self, others: list[str]) -> JdipImport:
         v = self.v
         vname = (v.get("name") or "jDip variant").strip()
-        vid = self.variant_id or _pid(vname).strip("_") or "jdip"
+        vid = self.variant_id or _default_id(vname)
         mp = _first(v, "MAP")
         if mp is None or not mp.get("adjacencyURI"):
             raise JdipImportError(f"{self.where}: variant {vname!r} has no <MAP adjacencyURI=...>")
