@@ -28,7 +28,7 @@ def test_reads_the_facts():
     assert d["id"] == "tiny_isles" and d["name"] == "Tiny Isles"
     assert d["description"] == "Two powers on nine provinces.\nBrava has two coasts."
     assert d["powers"] == {"Redland": {"adjective": "Red", "color": "#b03020"},  # the map's CSS
-                           "Blueland": {"adjective": "Blue", "color": "#2040a0"}}
+                           "Blueland": {"adjective": "Blue", "color": "#4169e1"}}  # by name
     p = d["provinces"]
     assert p["bri"] == {"name": "Brava", "kind": "coast", "coasts": ["nc", "sc"], "center": True}
     assert p["alp"]["home"] == "Redland"  # by its altname "reds"

@@ -191,15 +191,24 @@ def _phase(text: str, where: str) -> tuple[str, int, str]:
 
 
 def _svg_colours(svg: bytes) -> dict[str, str]:
-    """Fill colours of the CSS classes in the map's style sheet (jDip colours powers so)."""
+    """Fill colours of the CSS classes in the map's style sheet (jDip colours powers so,
+    often by name: ``.austria {fill:indianred}``)."""
+    import svgelements as se
+
     out: dict[str, str] = {}
     for m in re.finditer(rb"\.([A-Za-z_][\w-]*)\s*\{([^}]*)\}", svg[:2_000_000]):
-        fill = re.search(rb"fill\s*:\s*(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3})\b", m.group(2))
-        if fill:
-            c = fill.group(1).decode().lower()
-            if len(c) == 4:
-                c = "#" + "".join(ch * 2 for ch in c[1:])
-            out.setdefault(m.group(1).decode().lower(), c)
+        fill = re.search(rb"fill\s*:\s*([#\w]+)", m.group(2))
+        if not fill:
+            continue
+        text = fill.group(1).decode("ascii", "replace").lower()
+        if not re.fullmatch(r"#[0-9a-f]{3}|#[0-9a-f]{6}|[a-z]+", text) or text == "none":
+            continue
+        try:
+            colour = se.Color(text)
+        except (ValueError, TypeError):
+            continue
+        if text.startswith("#") or colour.value != se.Color("nonsense").value:
+            out.setdefault(m.group(1).decode("ascii", "replace").lower(), str(colour.hex)[:7])
     return out
 
 
