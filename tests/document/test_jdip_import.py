@@ -151,3 +151,14 @@ def test_an_id_never_shadows_a_built_in_variant(tmp_path):
             text = text.replace('name="Tiny Isles"', 'name="Standard"')
         (tmp_path / p.name).write_text(text)
     assert read_jdip_variant(tmp_path).variant_id == "standard_jdip"
+
+
+def test_the_editor_bridges_the_map_gaps(tmp_path):
+    # the shapes are drawn 3 units apart: the map editor still finds every border, so the
+    # saved variant pins no adjacency that geometry gives
+    import tomllib
+
+    import_jdip_variant(TINY, tmp_path / "tiny")
+    data = tomllib.loads((tmp_path / "tiny" / "variant.toml").read_text())
+    pinned = data.get("editor", {})
+    assert not pinned.get("pinned_army") and not pinned.get("unpinned_army")

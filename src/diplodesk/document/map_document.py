@@ -1971,6 +1971,10 @@ class MapDocument(QObject):
                     self._anchors[key] = (float(xy[0]), float(xy[1]))
             for i, d in enumerate(imported.decorations):
                 self._decorations[i] = d
+            if self._shapes:  # a map drawn with gaps between its shapes (jDip's): bridge them
+                from ..geometry.adjacency import drawn_gap
+
+                self.gap = max(self.gap, drawn_gap(np.array(list(self._shapes.values()), dtype=object), self.span))
         self._compute_all()
         # The file's adjacency is the truth: pins are what geometry does not give.
         adj = data.get("adjacency") if isinstance(data.get("adjacency"), Mapping) else {}

@@ -35,23 +35,26 @@ GAP_MAX = 5e-3  # of the map's size: a wider gap is open water
 
 def map_gap(geom: MapGeometry) -> float:
     """How far apart the map draws neighbouring provinces: the gap below which two shapes
-    are taken to meet.
+    are taken to meet (see :func:`drawn_gap`)."""
+    return drawn_gap(geom.shapes, max(geom.view_box[2], geom.view_box[3]), geom.tree)
 
-    Measured from the distances of each province to its nearest few others (every province
-    has a few neighbours; 0 on a map that tiles): half again the 90th percentile of those,
-    no less than 1/1000 of the map's size and no more than :data:`GAP_MAX` of it.
+
+def drawn_gap(shapes: np.ndarray, span: float, tree: shapely.STRtree | None = None) -> float:
+    """The gap a map leaves between neighbouring shapes, measured from the distances of each
+    province to its nearest few others (every province has a few neighbours; 0 on a map that
+    tiles): the 95th percentile of those, and a third more, no less than 1/1000 of the map's
+    size ``span`` and no more than :data:`GAP_MAX` of it.
     """
-    span = max(geom.view_box[2], geom.view_box[3])
     floor, cap = span * 1e-3, span * GAP_MAX
-    n = len(geom.shapes)
-    if n < 2:
+    if len(shapes) < 2:
         return floor
-    left, right = geom.tree.query(geom.shapes, predicate="dwithin", distance=cap)
+    tree = tree if tree is not None else shapely.STRtree(shapes)
+    left, right = tree.query(shapes, predicate="dwithin", distance=cap)
     keep = left != right
     left, right = left[keep], right[keep]
     if not len(left):
         return floor
-    dist = shapely.distance(geom.shapes[left], geom.shapes[right])
+    dist = shapely.distance(shapes[left], shapes[right])
     order = np.lexsort((dist, left))
     left, dist = left[order], dist[order]
     first = np.searchsorted(left, left)  # where each province's run of distances starts
