@@ -46,6 +46,13 @@ def _build_parser() -> argparse.ArgumentParser:
     e.add_argument("-o", "--output", type=Path)
     c = vsub.add_parser("check", help="check a variant and list every problem")
     c.add_argument("name")
+    im = vsub.add_parser("import", help="import a jDip variant (folder or zip) into your variants")
+    im.add_argument("path", type=Path)
+    im.add_argument("--variant", help="which variant of the file (default: its default one)")
+    im.add_argument("--id", help="the new variant's id (default: from its name)")
+    im.add_argument("--allow-unsupported", action="store_true",
+                    help="import even when it uses what diplodesk cannot play, leaving that out")
+    im.add_argument("--force", action="store_true", help="replace a variant of the same id")
 
     r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
     r.add_argument("position", type=Path)
@@ -161,6 +168,16 @@ def cmd_variant(args) -> int:
     from .engine import VariantError
     from .variants import list_variants, load_variant
 
+    if args.variant_command == "import":
+        from .document.jdip_import import JdipImportError, import_jdip_variant, summary
+
+        try:
+            imp = import_jdip_variant(args.path, name=args.variant, variant_id=args.id,
+                                      allow_unsupported=args.allow_unsupported, overwrite=args.force)
+        except JdipImportError as e:
+            raise BadInput(str(e)) from None
+        print(summary(imp))
+        return 0
     if args.variant_command == "list":
         for info in list_variants():
             where = "built-in" if info.builtin else str(info.path)

@@ -10,6 +10,7 @@ from diplodesk.engine.board import Board, Province, ProvinceKind
 from diplodesk.geometry.adjacency import (
     diff_adjacency,
     geometric_neighbours,
+    map_gap,
     shared_borders,
     variant_neighbours,
 )
@@ -90,3 +91,27 @@ def test_standard_map_borders_match_the_adjacency():
     geom = load_map_geometry("standard")
     diff = diff_adjacency(geom, board).without(allowed)
     assert diff.clean, str(diff)
+
+
+def _gapped_grid(gap: float) -> MapGeometry:
+    """A 4 x 3 grid of 200-unit squares drawn 'gap' apart, as several jDip boards are."""
+    cells = []
+    for r in range(3):
+        for c in range(4):
+            x, y = c * 200 + gap / 2, r * 200 + gap / 2
+            w = 200 - gap
+            cells.append(f'<rect id="c{r}{c}" x="{x}" y="{y}" width="{w}" height="{w}"/>')
+    svg = f'<svg viewBox="0 0 800 600"><g id="provinces">{"".join(cells)}</g></svg>'
+    return MapGeometry.from_svg(svg.encode())
+
+
+@pytest.mark.parametrize("gap", [0.0, 1.4, 2.5, 3.3])
+def test_the_gap_follows_the_map(gap):
+    geom = _gapped_grid(gap)
+    n = geometric_neighbours(geom)
+    expected = {(f"c{r}{c}", f"c{r}{c + 1}") for r in range(3) for c in range(3)}
+    expected |= {(f"c{r}{c}", f"c{r + 1}{c}") for r in range(2) for c in range(4)}
+    assert n == expected  # every side, no diagonal corner
+    if gap:
+        assert map_gap(geom) >= gap
+        assert not geometric_neighbours(geom, gap=0.8)  # the old fixed 1/1000 finds nothing

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import shapely
 
-from diplodesk.geometry import svg_import
+from diplodesk.geometry import svg_xml
 from diplodesk.geometry.svg_import import MapError, import_svg, parse_transform
 from diplodesk.variants import load_variant
 
@@ -127,7 +127,7 @@ def test_jdip_drawn_layer_without_mouse_layer(board):
     text = (FIXTURES / "jdip.svg").read_text()
     start = text.index('<g id="MouseLayer">')
     text = text[:start] + "</svg>\n"
-    m = import_svg(text, board)
+    m = import_svg(text=text, board=board)
     # the drawn layer's "_spa", "_gas" name the provinces now
     assert set(m.provinces) == {"spa", "gas"}
 
@@ -176,7 +176,7 @@ def test_without_a_board_ids_are_taken_as_they_are():
 
 def test_extra_aliases(board):
     svg = '<svg viewBox="0 0 10 10"><g id="provinces"><rect id="london-town" width="5" height="5"/></g></svg>'
-    m = import_svg(svg, board, aliases={"london-town": "lon"})
+    m = import_svg(text=svg, board=board, aliases={"london-town": "lon"})
     assert set(m.provinces) == {"lon"}
 
 
@@ -197,21 +197,21 @@ def test_entities_are_refused_unexpanded(board):
         import_svg(FIXTURES / "entity.svg", board)
 
 
-def test_internal_dtd_subset_is_refused(board):
-    with pytest.raises(MapError, match="DOCTYPE"):
-        import_svg(FIXTURES / "external.svg", board)
+def test_dtd_subset_without_entities_is_read(board):
+    # ELEMENT declarations only (as jDip's maps carry): harmless, read
+    assert set(import_svg(FIXTURES / "external.svg", board).provinces) == {"lon"}
 
 
 def test_external_entity_reference_is_refused(board):
     svg = ('<?xml version="1.0"?><!DOCTYPE svg SYSTEM "http://example.invalid/x.dtd">'
            '<svg viewBox="0 0 1 1"><rect id="lon" width="1" height="1"/><text>&xxe;</text></svg>')
     with pytest.raises(MapError):
-        import_svg(svg, board)
+        import_svg(text=svg, board=board)
 
 
 def test_utf16_entity_is_refused(board):
     svg = ('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE svg [<!ENTITY a "b">]>'
-           '<svg viewBox="0 0 1 1"><rect id="lon" width="1" height="1"/></svg>')
+           '<svg viewBox="0 0 1 1"><rect id="lon" width="1" height="1"/><text>&a;</text></svg>')
     with pytest.raises(MapError, match="entities"):
         import_svg(svg.encode("utf-16"), board)
 
@@ -241,7 +241,7 @@ def test_bad_path_data_names_the_element(board):
 
 
 def test_size_limit(board, monkeypatch, tmp_path):
-    monkeypatch.setattr(svg_import, "MAX_BYTES", 100)
+    monkeypatch.setattr(svg_xml, "MAX_BYTES", 100)  # the limit lives where files are read
     with pytest.raises(MapError, match="larger than"):
         import_svg(FIXTURES / "native.svg", board)
     with pytest.raises(MapError, match="larger than"):
@@ -256,5 +256,69 @@ def test_missing_file(board, tmp_path):
 def test_nested_svg_is_offset(board):
     svg = ('<svg viewBox="0 0 100 100"><svg x="50" y="20"><rect id="lon" width="10" height="10"/></svg>'
            '<rect id="wal" x="0" y="0" width="10" height="10"/></svg>')
-    m = import_svg(svg, board)
+    m = import_svg(text=svg, board=board)
     assert bounds(m.provinces["lon"]) == (50, 20, 60, 30)
+
+
+# -- what real jDip and godip files carry ----------------------------------------------
+
+
+def test_jdip_dtd_subset_binds_the_namespace(board):
+    # a DTD with ELEMENT / ATTLIST declarations and parameter entities, jdipNS bound only
+    # by ATTLIST defaults, "<!ENTITY" inside CDATA, a DOCTYPE inside a comment
+    m = import_svg(FIXTURES / "jdip_dtd.svg", board)
+    assert m.layout == "jdip"
+    assert m.anchors["unit-spa"] == (250, 165)
+    assert {"spa", "gas", "por", "wes", "mar"} <= set(m.provinces)
+
+
+def test_jdip_namespace_bound_without_the_attlist(board):
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><jdipNS:PROVINCE_DATA>'
+           '<jdipNS:PROVINCE name="lon"><jdipNS:UNIT x="5" y="5"/></jdipNS:PROVINCE></jdipNS:PROVINCE_DATA>'
+           '<g id="MouseLayer"><rect id="lon" width="10" height="10"/></g></svg>')
+    assert import_svg(text=svg, board=board).anchors["unit-lon"] == (5, 5)
+
+
+def test_jdip_drawn_layer_fills_in_for_the_mouse_layer(board):
+    m = import_svg(FIXTURES / "jdip_dtd.svg", board)
+    assert bounds(m.provinces["mar"]) == (250, 0, 350, 80)  # only "_mar" draws it, with exponents
+
+
+def test_use_elements_with_their_transforms(board):
+    m = import_svg(FIXTURES / "jdip_dtd.svg", board)
+    assert bounds(m.provinces["por"]) == (100, 170, 150, 250)  # xlink:href, translate, then y
+    assert bounds(m.provinces["wes"]) == (200, 250, 300, 410)  # href, scale(2), then x, y
+    assert m.skipped == ["<use id='lyo'>: it refers to '#nowhere', which the file lacks"]
+
+
+def test_missing_provinces_name_the_closest_ids(board):
+    m = import_svg(FIXTURES / "jdip_dtd.svg", board)
+    assert "lyo" in m.missing and "lyo" in m.closest["lyo"]
+    lines = m.problems()
+    assert any("no shape for province lyo (closest ids: lyo" in line for line in lines)
+    assert any("skipped <use id='lyo'>" in line for line in lines)
+
+
+@pytest.mark.parametrize("d", ["M0,0 L1e1,0 10,10 z", "M0,0 L10,0 L1E1,1.0e+1 z", "M0 0 10 0 10 10z",
+                               "m0,0 l1e1,0 0,1e1 z", "M0,0 h10 v10 z"])
+def test_path_numbers_with_exponents(board, d):
+    svg = f'<svg viewBox="0 0 20 20"><g id="provinces"><path id="lon" d="{d}"/></g></svg>'
+    lon = import_svg(text=svg, board=board).provinces["lon"]
+    assert lon.area == pytest.approx(50)
+
+
+def test_a_str_is_a_path_never_svg_text(board, tmp_path, monkeypatch):
+    monkeypatch.chdir(FIXTURES)
+    assert import_svg("native.svg", board).layout == "native"
+    with pytest.raises(MapError, match="<svg viewBox"):  # a file that does not exist
+        import_svg('<svg viewBox="0 0 1 1"><rect id="lon" width="1" height="1"/></svg>', board)
+    assert set(import_svg((FIXTURES / "native.svg").read_bytes(), board).provinces) >= {"bar"}
+
+
+def test_general_entity_used_is_refused_unused_is_harmless(board):
+    used = ('<!DOCTYPE svg [<!ENTITY a "lon">]><svg viewBox="0 0 1 1">'
+            '<rect id="&a;" width="1" height="1"/></svg>')
+    with pytest.raises(MapError, match="uses an XML entity &a;"):
+        import_svg(text=used, board=board)
+    unused = used.replace('id="&a;"', 'id="lon"')
+    assert set(import_svg(text=unused, board=board).provinces) == {"lon"}

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Self
 
+import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
@@ -29,6 +30,7 @@ from shapely.ops import nearest_points
 from ..engine.board import Special, province_of, split_location
 from ..engine.variant import Variant, VariantError
 from ..geometry import surgery
+from ..geometry.adjacency import drawn_gap
 from ..geometry.shapes import MapGeometry
 from ..geometry.svg_import import ImportedMap, import_svg
 from .map_io import write_svg
@@ -58,6 +60,8 @@ class MapModel(RecordEdits):
             board = Variant.from_data(data, source=source).board
         except VariantError as e:
             problems = list(e.problems)
+        if isinstance(svg, str):  # SVG text (to_svg), as import_svg takes a str for a path
+            svg = svg.encode("utf-8")
         imported = import_svg(svg, board) if svg is not None else None
         doc = cls(imported.view_box if imported is not None else DEFAULT_VIEW_BOX, **kw)
         doc.source = source
@@ -135,6 +139,8 @@ class MapModel(RecordEdits):
                     self._anchors[key] = (float(xy[0]), float(xy[1]))
             for i, d in enumerate(imported.decorations):
                 self._decorations[i] = d
+            if self._shapes:  # a map drawn with gaps between its shapes (jDip's): bridge them
+                self.gap = max(self.gap, drawn_gap(np.array(list(self._shapes.values()), dtype=object), self.span))
         self._compute_all()
         # The file's adjacency is the truth: pins are what geometry does not give.
         adj = data.get("adjacency") if isinstance(data.get("adjacency"), Mapping) else {}

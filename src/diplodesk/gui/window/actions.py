@@ -41,6 +41,8 @@ class WindowActions(WindowState):
         self.act_export = self._action("&Export board…", self.export, "Ctrl+E",
                                        "Export the board shown as PNG, SVG or PDF")
         self.act_print = self._action("&Print…", self.print_board, K.Print, "Print the board shown (with preview)")
+        self.act_import_variant = self._action("&Import variant…", lambda: self.import_variant(), None,
+                                               "Bring in a jDip variant (a folder or its zip)")
         self.act_packs = self._action("Print pac&ks…", self.print_packs, "Ctrl+Shift+P",
                                       "One PDF per power (its map as it sees it, its report) and the GM's, "
                                       "with a preview")
@@ -101,6 +103,8 @@ class WindowActions(WindowState):
         m.addSeparator()
         for a in (self.act_export, self.act_print, self.act_packs):
             m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_import_variant)
         m.addSeparator()
         m.addAction(self.act_quit)
         m = mb.addMenu("&Edit")

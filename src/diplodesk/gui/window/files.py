@@ -11,6 +11,7 @@ from pathlib import Path
 from ...document.autosave import discard, find_orphans, load_orphan
 from ...document.game_document import GameDocument
 from ...engine.game import GameFileError
+from ..variant_import import import_variant
 from .state import WindowState
 
 MAX_RECENT = 10
@@ -63,6 +64,10 @@ class WindowFiles(WindowState):
             self.prompts.info("Opened, with notes", "\n\n".join(doc.game.notices[:5])
                               + (f"\n\n… and {more} more." if more > 0 else ""))
         return True
+
+    def import_variant(self, path: str | None = None) -> None:
+        """File › Import variant…: a jDip variant (folder or zip) into the user's variants."""
+        import_variant(self, self.prompts, path)
 
     def save(self) -> bool:
         if self.doc is None:

@@ -1,0 +1,215 @@
+"""Reading an untrusted SVG or XML file: bounded, regular files only, no entity ever
+expanded, nothing fetched.
+
+A DTD internal subset (jDip's maps carry one, with ELEMENT and ATTLIST declarations and
+parameter entities) is read by expat without expanding a parameter entity or fetching
+anything; its ATTLIST defaults bind the ``jdipNS:`` prefix, as jDip relies on. A general
+entity declared there and used, an undeclared one or an external one is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any
+from xml.parsers import expat
+
+MAX_BYTES = 32 * 1024 * 1024
+MAX_ELEMENTS = 500_000
+JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
+_SVG_NS = "http://www.w3.org/2000/svg"
+
+
+class MapError(ValueError):
+    """An SVG map can't be used; the message names the file and the element or id at fault."""
+
+
+def _read(data: bytes | str | os.PathLike[str], source: str | None) -> tuple[bytes, str]:
+    if isinstance(data, str | os.PathLike):
+        path = Path(data)
+        source = source or str(path)
+        return read_file(path, source), source
+    if isinstance(data, bytes | bytearray | memoryview):
+        raw = bytes(data)
+    else:
+        raise MapError(f"{source or 'map'}: expected a path or SVG bytes, got {type(data).__name__}")
+    source = source or "map"
+    if len(raw) > MAX_BYTES:
+        raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
+    return raw, source
+
+
+def read_file(path: Path, source: str, limit: int | None = None) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them; devices and FIFOs are refused
+    before anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
+    limit = MAX_BYTES if limit is None else limit
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
+            raise MapError(f"{source}: not a regular file ({what}); refused")
+        if st.st_size > limit:
+            raise MapError(f"{source}: {st.st_size} bytes is larger than the {limit // 2**20} MiB limit")
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as e:
+        raise MapError(f"{source}: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise MapError(f"{source}: larger than the {limit // 2**20} MiB limit")
+    return raw
+
+
+def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
+    """Parse untrusted XML: no entity expanded, nothing external fetched.
+
+    Returns the root and an index of the elements by id (for ``<use>``).
+    """
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            text = raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise MapError(f"{source}: not an SVG file (undecodable UTF-16)") from None
+        text = re.sub(r"^\ufeff?<\?xml[^>]*\?>", "", text)
+        raw = text.encode("utf-8")
+    elif b"\x00" in raw[:4]:
+        raise MapError(f"{source}: not an SVG file (binary data or an unsupported encoding)")
+    head = raw.lstrip()[:1]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        head = raw[3:].lstrip()[:1]
+    if head and head != b"<":
+        raise MapError(f"{source}: not an SVG file (it does not start with '<')")
+    tree = _ExpatTree(source, raw)
+    try:
+        return tree.parse(raw), tree.ids
+    except _UnboundJdip:
+        # jDip binds its prefix only in the DTD's ATTLIST defaults; where those are not read
+        # (after a parameter entity reference expat does not expand), bind it on the root.
+        fixed = re.sub(rb"<svg\b", b'<svg xmlns:jdipNS="' + JDIP_NS.encode() + b'"', raw, count=1)
+        tree = _ExpatTree(source, fixed)
+        return tree.parse(fixed), tree.ids
+
+
+class _UnboundJdip(Exception):
+    pass
+
+
+class _Node:
+    """A parsed element: local tag, attributes (local names), children."""
+
+    __slots__ = ("tag", "ns", "attrib", "children", "text")
+
+    def __init__(self, tag: str, ns: str, attrib: dict[str, str]):
+        self.tag = tag
+        self.ns = ns
+        self.attrib = attrib
+        self.children: list[_Node] = []
+        self.text = ""
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.attrib.get(key, default)
+
+    def describe(self) -> str:
+        i = self.attrib.get("id")
+        return f"<{self.tag} id={i!r}>" if i else f"<{self.tag}>"
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    ns, sep, local = name.rpartition("}")
+    return (local, ns) if sep else (name, "")
+
+
+def read_xml(raw: bytes, source: str) -> _Node:
+    """Any untrusted XML file (jDip's ``variants.xml``, its adjacency file) as a tree of
+    elements with their text, read as safely as an SVG map: no entity expanded, nothing
+    fetched, at most :data:`MAX_ELEMENTS` elements."""
+    if len(raw) > MAX_BYTES:
+        raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
+    return _ExpatTree(source, raw, svg=False).parse(raw)
+
+
+class _ExpatTree:
+    def __init__(self, source: str, raw: bytes, svg: bool = True):
+        self.svg = svg
+        self.source = source
+        self.raw = raw
+        self.stack: list[_Node] = []
+        self.root: _Node | None = None
+        self.count = 0
+        self.ids: dict[str, _Node] = {}
+
+    def parse(self, raw: bytes) -> _Node:
+        p = expat.ParserCreate(namespace_separator="}")
+        # A DTD's parameter entities are never expanded, an external subset never read.
+        p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        p.StartElementHandler = self.start
+        p.EndElementHandler = self.end
+        p.EntityDeclHandler = self.entity
+        p.SkippedEntityHandler = self.skipped
+        p.ExternalEntityRefHandler = self.refuse_external
+        if not self.svg:
+            p.CharacterDataHandler = self.text
+        try:
+            p.Parse(raw, True)
+        except expat.ExpatError as e:
+            if e.code == expat.errors.codes[expat.errors.XML_ERROR_UNBOUND_PREFIX] and b"jdipNS:" in raw \
+                    and b"xmlns:jdipNS" not in raw[: raw.find(b"<svg") + 4096]:
+                raise _UnboundJdip from None
+            raise MapError(
+                f"{self.source}: not well-formed XML at line {e.lineno}, column {e.offset + 1}: "
+                f"{expat.ErrorString(e.code)}"
+            ) from None
+        if self.root is None:
+            raise MapError(f"{self.source}: not an {'SVG' if self.svg else 'XML'} file (no elements)")
+        if not self.svg:
+            return self.root
+        if self.root.tag.lower() != "svg" or self.root.ns not in ("", _SVG_NS):
+            raise MapError(f"{self.source}: not an SVG file (the root element is <{self.root.tag}>)")
+        return self.root
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise MapError(f"{self.source}: more than {MAX_ELEMENTS} elements")
+        tag, ns = _split_name(name)
+        node = _Node(tag, ns, {_split_name(k)[0]: v for k, v in attrs.items()})
+        href = attrs.get("http://www.w3.org/1999/xlink}href")
+        if href is not None:
+            node.attrib["href"] = href  # xlink:href wins over a plain href, as SVG 1.1 reads
+        i = node.attrib.get("id")
+        if i:
+            self.ids.setdefault(i, node)
+        if self.stack:
+            self.stack[-1].children.append(node)
+        elif self.root is None:
+            self.root = node
+        self.stack.append(node)
+
+    def end(self, name: str) -> None:
+        self.stack.pop()
+
+    def text(self, data: str) -> None:
+        if self.stack and len(self.stack[-1].text) < 1_000_000:
+            self.stack[-1].text += data
+
+    def entity(self, name: str, is_parameter: int, value: str | None, base: Any, system_id: str | None,
+               public_id: Any, notation: Any) -> None:
+        """A declaration is harmless until it is used: refuse a general entity the document
+        refers to (expat would expand it), before the body is read."""
+        if is_parameter:
+            return  # never expanded (XML_PARAM_ENTITY_PARSING_NEVER)
+        if b"&" + name.encode("utf-8") + b";" in self.raw:
+            kind = "an external" if system_id else "an"
+            raise MapError(f"{self.source}: uses {kind} XML entity &{name}; declared in its DTD; refused, "
+                           f"entities are never expanded")
+
+    def skipped(self, name: str, is_parameter: int) -> None:
+        if not is_parameter:
+            raise MapError(f"{self.source}: uses the XML entity &{name}; that is not declared in the file; "
+                           f"refused, entities are never expanded or fetched")
+
+    def refuse_external(self, *args: Any) -> int:
+        raise MapError(f"{self.source}: refers to an external entity; refused")
+
+
