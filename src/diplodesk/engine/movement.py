@@ -278,7 +278,7 @@ def check_orders(position: Position
                 given[prov] = Checked(unit, text, order, _HOLDING, how)
                 continue
             o = given[prov] = Checked(unit, text, norm, how)
-            if type(order) is Move and order.path:
+            if o.convoyed and type(order) is Move and order.path:
                 o.path = order.path
                 paths = True
             if o.target is not None:

@@ -58,15 +58,16 @@ class Resolver(Strengths):
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
-    def _tables(self, orders) -> None:
+    def _tables(self, orders, again: bool = False) -> None:
         """Orders by province, moves into each province, supports and convoys by the unit
-        they are for, in the order ``orders`` come."""
+        they are for, in the order ``orders`` come (``again``: the orders were linked before)."""
         by_prov: dict[str, Ord] = {}
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
         for o in orders:
-            o.supports = o.convoys = _NONE
+            if again:
+                o.supports = o.convoys = _NONE
             by_prov[o.prov] = o
             o.state = _UNRESOLVED
             if o.kind == MOVE:
@@ -162,7 +163,7 @@ class Resolver(Strengths):
             try:
                 return self._run_once()
             except _Reorder:
-                self._tables(sorted(self.by_prov.values(), key=_by_province))
+                self._tables(sorted(self.by_prov.values(), key=_by_province), again=True)
                 self.canonical = True
             except Restart:
                 pass
