@@ -54,6 +54,9 @@ class Resolver(Strengths):
         self.blockers = blockers or {}
         self.backup = backup
         self.canonical = False  # are the orders taken in the canonical order?
+        # Starting again is run()'s to do; a decision read after it (every one is settled
+        # by then) never needs it, but would get the backup rule's answer as it stands.
+        self.running = False
         self._tables(orders)
         self.deps: list[Ord] = []
         self.guess_reads = 0
@@ -143,9 +146,9 @@ class Resolver(Strengths):
         if o not in cycle:
             cycle.insert(0, o)
         del deps[old:]
-        if not self.canonical:
+        if self.running and not self.canonical:
             raise _Reorder
-        if self.backup(self, cycle):
+        if self.backup(self, cycle) and self.running:
             raise Restart
         return self.resolve(o)
 
@@ -159,9 +162,12 @@ class Resolver(Strengths):
     def run(self) -> dict[str, bool]:
         # Each restart follows a change the backup rule made to an order, and it changes
         # each order at most once (a convoy disrupted stays so): this ends.
+        self.running = True
         while True:
             try:
-                return self._run_once()
+                out = self._run_once()
+                self.running = False
+                return out
             except _Reorder:
                 self._tables(sorted(self.by_prov.values(), key=_by_province), again=True)
                 self.canonical = True
