@@ -492,6 +492,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     dislodged: dict[str, Dislodged] = {}
     failed: list[Ord] = []  # moves that failed
     append = results.append
+    first = len(results)  # the units' lines follow, one each, in the order of checked
     for prov, c in checked.items():
         o = ords[prov]
         beaten: Ord | None = None  # the move that dislodged the unit, if one did
@@ -510,10 +511,11 @@ def resolve_movement(position: Position) -> MovementOutcome:
             else:
                 by_sea = beaten.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
                 dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
-        if lines and prov in lines:
-            append(lines[prov])
-        else:
-            append(_report(c, o, ok[prov], beaten is not None, res))
+        append(_report(c, o, ok[prov], beaten is not None, res))
+    if lines:  # a mechanism's own lines (a railroad move stopped on its way) replace its units'
+        for k, prov in enumerate(checked):
+            if prov in lines:
+                results[first + k] = lines[prov]
     units.update(moved)
 
     # standoffs: provinces left empty where a move with some strength failed

@@ -318,9 +318,9 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
     if r.take("MOVE") or r.take("RETREAT"):
         dest = r.loc("where to move")
         via = False
-        path: list[str] = []
+        path: tuple[str, ...] = ()
         while r.take("MOVE"):  # a convoy path "A lon - nth - bel" (DATC 4.A.6)
-            path.append(dest)
+            path += (dest,)
             dest = r.loc("where to move")
             via = True
         if r.take("VIA"):  # "via convoy", or the judges' bare "VIA"
@@ -335,7 +335,7 @@ def _parse(text: str, board: Board, phase: PhaseType, powers: dict[str, str] | N
             if path:
                 raise OrderParseError(text, "a retreat goes to one place, not along a path")
             return Retreat(unit, loc, dest)
-        return Move(unit, loc, dest, via, tuple(path))
+        return Move(unit, loc, dest, via, path) if path else Move(unit, loc, dest, via)
     if r.take("SUPPORT"):
         r.take("POWER")
         tunit = r.unit_type()

@@ -61,16 +61,14 @@ class Resolver(Strengths):
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
-    def _tables(self, orders, again: bool = False) -> None:
+    def _tables(self, orders) -> None:
         """Orders by province, moves into each province, supports and convoys by the unit
-        they are for, in the order ``orders`` come (``again``: the orders were linked before)."""
+        they are for, in the order ``orders`` come (not yet linked to each other)."""
         by_prov: dict[str, Ord] = {}
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
         for o in orders:
-            if again:
-                o.supports = o.convoys = _NONE
             by_prov[o.prov] = o
             o.state = _UNRESOLVED
             if o.kind == MOVE:
@@ -169,7 +167,10 @@ class Resolver(Strengths):
                 self.running = False
                 return out
             except _Reorder:
-                self._tables(sorted(self.by_prov.values(), key=_by_province), again=True)
+                orders = sorted(self.by_prov.values(), key=_by_province)
+                for o in orders:
+                    o.supports = o.convoys = _NONE
+                self._tables(orders)
                 self.canonical = True
             except Restart:
                 pass
