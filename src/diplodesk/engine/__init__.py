@@ -45,12 +45,13 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     ``explain``: each order entry also gets ``explain``, the reasoning that decided it
     (``engine/explain.py``), worked out after the resolution and only when asked for.
     """
-    outcome = process(load_position(position))
+    pos = load_position(position)
+    outcome = process(pos)
     result = outcome_to_json(outcome)
     if explain:
         from .explain import explain_outcome
 
-        for entry, why in zip(result["orders"], explain_outcome(outcome), strict=True):
+        for entry, why in zip(result["orders"], explain_outcome(outcome, pos), strict=True):
             if why is not None:
                 entry["explain"] = why
     return result

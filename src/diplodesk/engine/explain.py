@@ -20,6 +20,7 @@ leaks. A later part may add explanations a power may see.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .outcome import OrderResult, Status
@@ -28,6 +29,7 @@ from .resolution import CONVOY, MOVE, SUPPORT, Ord
 
 if TYPE_CHECKING:
     from .movement import Battles
+    from .position import Position
     from .process import Outcome
     from .resolver import Resolver
 
@@ -47,23 +49,43 @@ DIFFICULT = "variant rule: difficult border"
 BLOCKER = "variant mechanism: province held against moves"
 
 
-def explain_outcome(outcome: Outcome) -> list[dict | None]:
+def explain_outcome(outcome: Outcome, position: Position | None = None) -> list[dict | None]:
     """One explanation per result line of ``outcome`` (in its order), or None for a line
-    with nothing to explain."""
+    with nothing to explain. ``position``: the one adjudicated (retreats and builds say
+    what it allowed)."""
     record = outcome.record
     if record is not None:
         ex = _Movement(record)
         mine = {id(line): prov for prov, line in zip(record.checked, record.lines, strict=False)}
         return [ex.line(mine[id(r)], r) if id(r) in mine else _plain(r, "mechanism") for r in outcome.results]
     about = "retreat" if outcome.phase.type is PhaseType.RETREAT else "adjustment"
-    return [_plain(r, about) for r in outcome.results]
+    return [_plain(r, about, _allowed(r, about, position)) for r in outcome.results]
 
 
-def _plain(r: OrderResult, about: str) -> dict:
+def _allowed(r: OrderResult, about: str, position: Position | None) -> str | None:
+    """Why a retreat or an adjustment was allowed, from the position it was made in."""
+    if position is None or r.status is not Status.SUCCEEDS or r.reason or not r.order:
+        return None
+    if about == "retreat":
+        d = position.dislodged.get(r.province or "")
+        if d is None or " R " not in r.order:
+            return None
+        dest = r.order.rsplit(" ", 1)[-1]
+        open_ = f" ({', '.join(d.retreats)})" if d.retreats else ""
+        return f"allowed: {dest} is free, and not where its attacker came from nor a standoff{open_}"
+    if r.power is None or r.order == "Waive":
+        return None
+    centres = len(position.centers_of(r.power))
+    units = sum(1 for u in position.units.values() if u.power == r.power)
+    what = "builds" if centres > units else "removals"
+    return f"allowed: {r.power} has {centres} centres and {units} units, {abs(centres - units)} {what}"
+
+
+def _plain(r: OrderResult, about: str, allowed: str | None = None) -> dict:
     """A line that no strength decided (a retreat, a build, an unusable order): its own reason."""
     rule = {"retreat": "retreat rules", "adjustment": "adjustment rules"}.get(about, "order check")
     if r.status is Status.SUCCEEDS:
-        says = r.detail or (f"allowed: {r.reason}" if r.reason else "allowed")
+        says = allowed or r.detail or (f"allowed: {r.reason}" if r.reason else "allowed")
     else:
         says = f"{'refused' if r.status is Status.INVALID else 'fails'}: {r.detail or r.reason}"
     step = {"about": about, "rule": rule, "says": says}
@@ -123,6 +145,9 @@ class _Movement:
             says += " (across a difficult border: its supports alone)"
             steps.append({"about": "mechanism", "rule": DIFFICULT,
                           "says": "a move across a difficult border has the strength of its supports alone"})
+        if m.rail is not None:
+            steps.append({"about": "mechanism", "rule": "variant mechanism: a line of movement",
+                          "says": "it goes along a line, through " + ", ".join(m.rail), "units": list(m.rail)})
         u = res.by_prov.get(m.dest)
         if u is not None and u.power == m.power and not res.vacant(m):
             says += f"; it may not dislodge {self.name(u.prov)}, a unit of its own power"
@@ -141,7 +166,7 @@ class _Movement:
             against.append(f"defend {d} of {self.name(opp.prov)}" + (f" ({_names(oc, self.name)})" if oc else ""))
         else:
             h = res.hold_strength(m.dest)
-            hs = [s for s in res.hold_supports.get(m.dest, ()) if res.resolve(s)] if u is not None and u.kind != MOVE else []
+            hs = [s for s in _by_prov(res.hold_supports.get(m.dest, ())) if res.resolve(s)] if u is not None and u.kind != MOVE else []
             if u is None:
                 why = f"{m.dest} is empty"
             elif u.kind == MOVE:
@@ -153,7 +178,7 @@ class _Movement:
             if u is not None:
                 left = " (it left)" if u.kind == MOVE and res.resolve(u) else ""
                 against.append(f"hold {h} of {self.name(u.prov)}" + (f" ({_names(hs, self.name)})" if hs else left))
-        for other in res.moves_into.get(m.dest, ()):
+        for other in _by_prov(res.moves_into.get(m.dest, ())):
             if other is m:
                 continue
             p = res.prevent_strength(other)
@@ -181,12 +206,12 @@ class _Movement:
 
     def path_step(self, m: Ord) -> Step:
         res = self.res
-        carrying = [c for c in m.convoys if not c.void and not c.disrupted and res.resolve(c)]
+        carrying = [c for c in _by_prov(m.convoys) if not c.void and not c.disrupted and res.resolve(c)]
         ok = res.path(m)
         if ok:
             says = "convoy route found: " + ", ".join(self.name(c.prov) for c in carrying)
             return {"about": "path", "rule": PATH, "ok": True, "says": says, "units": [c.prov for c in carrying]}
-        broken = [c for c in m.convoys if c not in carrying]
+        broken = [c for c in _by_prov(m.convoys) if c not in carrying]
         whys = [f"{self.name(c.prov)} {self.convoy_fate(c)[1]}" for c in broken]
         says = "no convoy route" + (": " + ", ".join(whys) if whys else ": no fleet convoys it")
         step = {"about": "path", "rule": PATH, "ok": False, "says": says, "units": [c.prov for c in broken]}
@@ -195,7 +220,7 @@ class _Movement:
         return step
 
     def paradox_step(self, m: Ord) -> Step:
-        fleets = [c.prov for c in m.convoys if c.disrupted]
+        fleets = [c.prov for c in _by_prov(m.convoys) if c.disrupted]
         return {"about": "paradox", "rule": SZYKMAN, "units": fleets,
                 "says": "a convoy paradox: the convoying fleets in it hold (" + ", ".join(map(self.name, fleets)) + ")"}
 
@@ -208,7 +233,7 @@ class _Movement:
             u = None  # nobody to dislodge: every support given counts
         counted: list[Ord] = []
         uncounted: list[tuple[Ord, str]] = []
-        for s in m.supports:
+        for s in _by_prov(m.supports):
             if not res.resolve(s):
                 uncounted.append((s, self.support_fate(s)[1]))
             elif u is not None and u.power == m.power:
@@ -240,14 +265,14 @@ class _Movement:
 
     def hold(self, o: Ord) -> tuple[list[Step], list[str]]:
         res = self.res
-        hs = [s for s in res.hold_supports.get(o.prov, ()) if res.resolve(s)]
+        hs = [s for s in _by_prov(res.hold_supports.get(o.prov, ())) if res.resolve(s)]
         h = res.hold_strength(o.prov)
         steps: list[Step] = [{"about": "hold", "rule": HOLD_S, "strength": h, "of": o.prov,
                               "units": [s.prov for s in hs], "says": f"hold strength {h}" + _with(hs, self.name)}]
         clauses: list[str] = []
         by = self.dislodger(o)
         if by is None:
-            attacks = [m for m in res.moves_into.get(o.prov, ())]
+            attacks = _by_prov(res.moves_into.get(o.prov, ()))
             if attacks:
                 clauses.append(f"hold {h} withstands " + ", ".join(
                     f"{self.name(m.prov)} (attack {res.attack_strength(m)})" for m in attacks))
@@ -263,7 +288,7 @@ class _Movement:
         by = self.dislodger(s)
         if by is not None:
             return "dislodged", f"was cut: dislodged by {self.name(by.prov)}", by.prov
-        for m in res.moves_into.get(s.prov, ()):
+        for m in _by_prov(res.moves_into.get(s.prov, ())):
             if m.power == s.power or m.prov == s.dest:
                 continue
             if (m.base >= 1 and res.path(m)) or (m.base < 1 and res.attack_strength(m) > 0):
@@ -323,6 +348,11 @@ class _Movement:
 
 
 _CORE_REASONS = {None, "bounced", "cut", "dislodged", "no convoy", "void", "paradox", "no order", "several orders"}
+
+
+def _by_prov(orders) -> list[Ord]:
+    """Orders in province order: an explanation must not depend on the order orders came in."""
+    return sorted(orders, key=attrgetter("prov"))
 
 
 def _with(units: list[Ord], name) -> str:
