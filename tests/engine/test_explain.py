@@ -123,3 +123,10 @@ def test_the_explanation_does_not_depend_on_the_order_of_the_orders(case_id):
     for p in (pos, _reversed(pos)):
         by_order[p is pos] = {line["order"]: line["explain"] for line in adjudicate(p, explain=True)["orders"]}
     assert by_order[True] == by_order[False]
+
+
+def test_explained_results_have_the_published_shape():
+    from diplodesk.engine.schemas import ResultShape, check
+
+    for case in CASES:
+        check(adjudicate(case["position"], explain=True), ResultShape)
