@@ -45,7 +45,7 @@ def check_move(line: dict, steps: list[dict]) -> None:
 
 def check(lines: list[dict]) -> int:
     moves = 0
-    given = {(line["power"], line["order"].split()[1]) for line in lines
+    given = {(line["power"], line["order"].split()[1].split("/")[0]) for line in lines
              if any(s.get("fate") == "given" for s in line["explain"]["steps"])}
     for line in lines:
         ex = line["explain"]

@@ -57,9 +57,16 @@ def explain_outcome(outcome: Outcome, position: Position | None = None) -> list[
     if record is not None:
         ex = _Movement(record)
         mine = {id(line): prov for prov, line in zip(record.checked, record.lines, strict=False)}
-        return [ex.line(mine[id(r)], r) if id(r) in mine else _plain(r, "mechanism") for r in outcome.results]
+        return [ex.line(mine[id(r)], r) if id(r) in mine else _plain(r, _other(r)) for r in outcome.results]
     about = "retreat" if outcome.phase.type is PhaseType.RETREAT else "adjustment"
     return [_plain(r, about, _allowed(r, about, position)) for r in outcome.results]
+
+
+def _other(r: OrderResult) -> str:
+    """What a movement phase's line that is no unit's own is about."""
+    if r.status is Status.INVALID:
+        return "check"
+    return "retreat" if r.reason == "no retreat" else "mechanism"
 
 
 def _allowed(r: OrderResult, about: str, position: Position | None) -> str | None:
@@ -83,7 +90,8 @@ def _allowed(r: OrderResult, about: str, position: Position | None) -> str | Non
 
 def _plain(r: OrderResult, about: str, allowed: str | None = None) -> dict:
     """A line that no strength decided (a retreat, a build, an unusable order): its own reason."""
-    rule = {"retreat": "retreat rules", "adjustment": "adjustment rules"}.get(about, "order check")
+    rule = {"retreat": "retreat rules", "adjustment": "adjustment rules",
+            "mechanism": "variant mechanism"}.get(about, "order check")
     if r.status is Status.SUCCEEDS:
         says = allowed or r.detail or (f"allowed: {r.reason}" if r.reason else "allowed")
     else:
