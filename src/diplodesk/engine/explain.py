@@ -191,9 +191,16 @@ class _Movement:
                 continue
             p = res.prevent_strength(other)
             oc, _ = self.support_list(other)
+            beaten = res.opponent(other)
+            if not res.path(other):
+                why = " (its convoy failed)"
+            elif beaten is not None and res.resolve(beaten):
+                why = f" (it lost its head-to-head battle with {self.name(beaten.prov)})"
+            else:
+                why = _with(oc, self.name)
             steps.append({"about": "prevent", "rule": PREVENT,
-                          "says": f"prevent strength {p}: {self.name(other.prov)} also moves to {m.dest}"
-                          + _with(oc, self.name), "strength": p, "of": other.prov, "units": [s.prov for s in oc]})
+                          "says": f"prevent strength {p}: {self.name(other.prov)} also moves to {m.dest}" + why,
+                          "strength": p, "of": other.prov, "units": [s.prov for s in oc]})
             against.append(f"prevent {p} of {self.name(other.prov)}")
         block = res.blockers.get(m.dest)
         if block is not None:
@@ -282,11 +289,20 @@ class _Movement:
         if by is None:
             attacks = _by_prov(res.moves_into.get(o.prov, ()))
             if attacks:
-                clauses.append(f"hold {h} withstands " + ", ".join(
-                    f"{self.name(m.prov)} (attack {res.attack_strength(m)})" for m in attacks))
+                clauses.append(f"hold {h} withstands " + ", ".join(self.attack_held(m, h, attacks) for m in attacks))
         else:
             clauses.append(f"hold {h}" + (f" ({_names(hs, self.name)})" if hs else ""))
         return steps + self.dislodged_steps(o, clauses), clauses
+
+    def attack_held(self, m: Ord, h: int, attacks: list[Ord]) -> str:
+        """An attack on a unit that stood: its strength, and what stood it off if it beat the hold."""
+        a = self.res.attack_strength(m)
+        if a > h:
+            for other in attacks:
+                p = self.res.prevent_strength(other)
+                if other is not m and p >= a:
+                    return f"{self.name(m.prov)} (attack {a}, stood off by {self.name(other.prov)}'s prevent {p})"
+        return f"{self.name(m.prov)} (attack {a})"
 
     def support_fate(self, s: Ord) -> tuple[str, str, str | None]:
         """(fate, words, the unit responsible): given, void, cut or dislodged."""
