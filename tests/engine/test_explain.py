@@ -66,6 +66,10 @@ def check(lines: list[dict]) -> int:
                     assert fates[s["fate"]] == line["status"], line
         if kinds == {"hold"} or kinds == {"hold", "dislodged"}:
             assert ("dislodged" in kinds) == (line["status"] == "fails"), line
+            hold = next(s for s in steps if s["about"] == "hold")
+            for s in steps:
+                if s["about"] == "dislodged":  # the attack that dislodged it beat its hold
+                    assert s["strength"] > hold["strength"], line
     return moves
 
 
