@@ -96,6 +96,8 @@ def test_a_support_cut_is_named():  # DATC 6.D.1 and 6.D.2
     assert _text("6.D.1", "A tri - ven") == (
         "A tri - ven fails: attack 2 (F adr's support) against hold 2 of A ven (A tyr's support)")
     assert _text("6.D.2", "A tyr S A ven") == "A tyr S A ven fails: the support was cut by A vie"
+    assert _text("6.D.2", "A tri - ven") == (
+        "A tri - ven succeeds: attack 2 (F adr's support) against hold 1 of A ven; A tyr's support was cut by A vie")
 
 
 def test_a_head_to_head_battle():  # DATC 6.E.1

@@ -181,8 +181,14 @@ class _Movement:
                 why = f"{self.name(u.prov)} {'left' if res.resolve(u) else 'failed to leave'}"
             else:
                 why = f"{self.name(u.prov)} stays" + _with(hs, self.name)
-            steps.append({"about": "hold", "rule": HOLD_S, "says": f"hold strength {h} in {m.dest}: {why}",
-                          "strength": h, "of": u.prov if u is not None else None, "units": [s.prov for s in hs]})
+            lost = [(s, self.support_fate(s)[1]) for s in _by_prov(res.hold_supports.get(m.dest, ()))
+                    if u is not None and u.kind != MOVE and not res.resolve(s)]
+            step = {"about": "hold", "rule": HOLD_S, "says": f"hold strength {h} in {m.dest}: {why}",
+                    "strength": h, "of": u.prov if u is not None else None, "units": [s.prov for s in hs]}
+            if lost:
+                step["uncounted"] = [{"unit": s.prov, "why": w} for s, w in lost]
+                uncounted = uncounted + lost
+            steps.append(step)
             if u is not None:
                 left = " (it left)" if u.kind == MOVE and res.resolve(u) else ""
                 against.append(f"hold {h} of {self.name(u.prov)}" + (f" ({_names(hs, self.name)})" if hs else left))
