@@ -6,7 +6,8 @@ Reports our median time to adjudicate a standard movement phase with 34 units or
 (target: 0.2 ms or less), both from the position dict to the result dict and for the
 resolution alone, and where the optional ``diplomacy`` package (MILA's engine, AGPL:
 never a dependency, only a yardstick) is installed, its median on the same positions and
-the ratios. Then a synthetic board of about 2,000 provinces and 1,000 units,
+the ratios; how much slower adjudicating is with ``explain=True`` (the same positions,
+in the same run). Then a synthetic board of about 2,000 provinces and 1,000 units,
 at several sizes, to show that time grows about linearly with the number of units.
 """
 
@@ -194,6 +195,18 @@ def main() -> int:
                 t0 = clock()
                 g.process()
                 cold_theirs.append(clock() - t0)
+    # Explanations (issue 14): adjudicate() with explain=True against the same positions
+    # without it, turn about in one loop, so the ratio shares the machine's ups and downs.
+    plain: list[float] = []
+    explained: list[float] = []
+    for _ in range(rounds):
+        for p in positions:
+            t0 = clock()
+            adjudicate(p)
+            plain.append(clock() - t0)
+            t0 = clock()
+            adjudicate(p, explain=True)
+            explained.append(clock() - t0)
     # First sight: positions never seen, so every order text is parsed and checked afresh
     # (nothing remembered), as in a real game; MILA's set-up (which parses the orders) is
     # timed here too.
@@ -226,6 +239,8 @@ def main() -> int:
     print(f"  first sight of every order: adjudicate {ms(first_mine):.3f} ms"
           + (f", MILA set-up and process() {ms(first_theirs):.3f} ms; {ms(first_theirs) / ms(first_mine):.1f}x"
              if first_theirs else ""))
+    print(f"  with explain=True: {ms(explained):.3f} ms against {ms(plain):.3f} ms without, "
+          f"{ms(explained) / ms(plain):.2f}x (explanations are built only when asked for)")
     if not theirs:
         print("  (MILA 'diplomacy' not installed: pip install diplomacy to compare)")
 

@@ -154,3 +154,15 @@ def test_the_map_editor_runs_on_its_own_from_the_command_line(tmp_path, qapp):
     from diplodesk.gui.main_window import MainWindow
 
     assert game_window_factory() is MainWindow  # "Play this variant" has a window to open
+
+
+def test_adjudicate_explains_on_request(tmp_path, capsys):
+    pos = write(tmp_path, POS)
+    plain = json.loads(run(capsys, "adjudicate", str(pos))[1])
+    code, out, err = run(capsys, "adjudicate", str(pos), "--explain")
+    assert code == 0 and err == ""
+    explained = json.loads(out)
+    assert all(line["explain"]["text"] and line["explain"]["steps"] for line in explained["orders"])
+    for line in explained["orders"]:
+        del line["explain"]
+    assert explained == plain

@@ -37,6 +37,7 @@ def _build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("adjudicate", help="adjudicate a position (JSON) and print the result")
     a.add_argument("position", type=Path)
     a.add_argument("-o", "--output", type=Path)
+    a.add_argument("--explain", action="store_true", help="add each order's reasoning (its strengths and rules)")
 
     v = sub.add_parser("variant", help="list, export or check variants")
     vsub = v.add_subparsers(dest="variant_command", parser_class=_Parser, required=True)
@@ -155,7 +156,7 @@ def cmd_adjudicate(args) -> int:
 
     data = read_json(args.position)
     try:
-        result = adjudicate(data)
+        result = adjudicate(data, explain=args.explain)
     except PositionError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except RecursionError:

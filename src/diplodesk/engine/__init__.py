@@ -37,10 +37,21 @@ def load_position(data: Any) -> Position:
     return Position.from_json(data, load_variant)
 
 
-def adjudicate(position: dict) -> dict:
+def adjudicate(position: dict, explain: bool = False) -> dict:
     """Adjudicate one phase. Pure: the same position always gives the same result.
 
     Bad input raises PositionError (a ValueError naming the field and value). An order that
     is merely wrong is not an error: it is reported in the result, and the unit holds.
+    ``explain``: each order entry also gets ``explain``, the reasoning that decided it
+    (``engine/explain.py``), worked out after the resolution and only when asked for.
     """
-    return outcome_to_json(process(load_position(position)))
+    pos = load_position(position)
+    outcome = process(pos)
+    result = outcome_to_json(outcome)
+    if explain:
+        from .explain import explain_outcome
+
+        for entry, why in zip(result["orders"], explain_outcome(outcome, pos), strict=True):
+            if why is not None:
+                entry["explain"] = why
+    return result

@@ -7,7 +7,7 @@ other unit does is *void*. Coasts follow DATC 4.B, unit types and nationality 4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import convoys, mechanisms
 from . import rulebook as options
@@ -466,6 +466,7 @@ class Battles:
     succeeded: dict[str, bool]
     resolver: Resolver
     dislodged: frozenset[str]
+    lines: list[OrderResult] = field(default_factory=list)  # each unit's result line, in checked's order
 
 
 def resolve_movement(position: Position) -> MovementOutcome:
@@ -528,7 +529,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
         prov: Dislodged(d.unit, d.attacker_from, tuple(retreat_options(b, d, units, contested, position.phase.season)))
         for prov, d in dislodged.items()
     }
-    record = Battles(checked, ords, ok, res, frozenset(dislodged))
+    record = Battles(checked, ords, ok, res, frozenset(dislodged), results[first:])
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
 
 

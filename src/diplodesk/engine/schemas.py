@@ -99,6 +99,33 @@ class StoredPositionShape(PositionShape, kw_only=True):
 # -- result (CONTRACTS 4) --------------------------------------------------------------------
 
 
+class UncountedShape(_Shape):
+    unit: Name
+    why: Text
+
+
+class ExplainStepShape(_Shape):
+    """One step of an explanation (``engine/explain.py``): the rule, in words, with numbers."""
+
+    about: Literal["attack", "hold", "defend", "prevent", "blocker", "path", "move", "support", "convoy",
+                   "dislodged", "paradox", "check", "mechanism", "retreat", "adjustment"]
+    rule: Text
+    says: Text
+    strength: int | UnsetType = UNSET
+    units: list[Name] | UnsetType = UNSET
+    uncounted: list[UncountedShape] | UnsetType = UNSET
+    of: Name | None | UnsetType = UNSET
+    ok: bool | UnsetType = UNSET
+    fate: Literal["given", "cut", "dislodged", "void", "carries", "paradox"] | UnsetType = UNSET
+    by: Name | UnsetType = UNSET
+    counts: bool | UnsetType = UNSET
+
+
+class ExplainShape(_Shape):
+    steps: list[ExplainStepShape]
+    text: Text
+
+
 class OrderResultShape(_Shape):
     power: Name | None
     text: Text | None
@@ -106,6 +133,7 @@ class OrderResultShape(_Shape):
     status: Literal["succeeds", "fails", "invalid"]
     reason: Text | None = None
     detail: Text | UnsetType = UNSET
+    explain: ExplainShape | UnsetType = UNSET  # only when asked for (adjudicate(..., explain=True))
 
 
 class ResultShape(_Shape):

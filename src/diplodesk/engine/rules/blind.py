@@ -19,6 +19,11 @@ never who supported whom: alphabetically by power, armies before fleets.
 
 Land that is no supply centre is owned too under this rule: taken by standing in it after
 a spring or fall move, kept until someone else does (``land`` in the position).
+
+Explanations (``explain=True``, ``engine/explain.py``) belong to the full result only: the
+views here are built from result lines and never carry one, since an explanation names
+strengths and supporters a power may not know. Telling each power the part it may see is
+left for later.
 """
 
 from __future__ import annotations
