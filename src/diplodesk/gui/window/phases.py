@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ...document import commands as cmd
+from ...document.explanations import explanations
 from ...engine.position import Position
 from ..history_dock import victory_text
 from .state import WindowState
@@ -56,11 +57,11 @@ class WindowPhases(WindowState):
         self._show_orders()
         self.history_dock.select(self.viewed)
         if self.viewed is None:
-            self.results_dock.show_result(self.doc.history[-1].result if self.doc.history else None)
+            self._show_results(len(self.doc.history) - 1)
             self.banner.hide()
         else:
             rec = self.doc.history[self.viewed]
-            self.results_dock.show_result(rec.result)
+            self._show_results(self.viewed)
             nxt = self.doc.position.phase
             self.banner.label.setText(f"<b>{rec.position['phase']}</b> — results, read-only. "
                                       f"Current: {nxt.long_name}")
@@ -70,6 +71,19 @@ class WindowPhases(WindowState):
             self.banner.raise_()
         self.act_gm.setEnabled(self.editable)
         self.controller.reset()
+
+    def _show_results(self, index: int) -> None:
+        """The results of processed phase ``index`` (none for -1) in the Results dock, with
+        why each came out as it did."""
+        if index < 0:
+            self.results_dock.show_result(None)
+            return
+        rec = self.doc.history[index]
+        try:
+            why = explanations(self.doc.position_at(index), rec.result)
+        except Exception:  # noqa: BLE001 - the results are shown all the same, without the why
+            why = None
+        self.results_dock.show_result(rec.result, explain=why)
 
     def shown_position(self) -> tuple[Position, Any]:
         """The position on the map and its results (None for the current phase)."""
@@ -92,9 +106,8 @@ class WindowPhases(WindowState):
             self._show_everything()
         self.history_dock.set_phases([r.phase for r in doc.history], str(doc.position.phase), doc.game.winner)
         self.history_dock.select(self.viewed)
-        last = doc.history[-1].result if doc.history else None
         if self.viewed is None:
-            self.results_dock.show_result(last)
+            self._show_results(len(doc.history) - 1)
         self.inspector_dock.set_phases(self.viewed)
 
     def _adjudicated(self, index: int) -> None:
