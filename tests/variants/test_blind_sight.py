@@ -158,3 +158,23 @@ def test_a_hidden_fleet_changes_nothing_in_a_powers_rendered_map(tmp_path):
                           results=adjudicate(p.to_json()))
         drawn.append(out.read_bytes())
     assert drawn[0] == drawn[1]
+
+
+def test_a_hidden_fleet_changes_nothing_in_a_powers_print_pack(tmp_path):
+    import re
+
+    from diplodesk.render.pack import power_pack
+
+    def content(pdf: bytes) -> bytes:
+        """The PDF less what differs between any two writes: its times and document ids."""
+        pdf = re.sub(rb"uuid:[0-9a-f-]+", b"", pdf)
+        pdf = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", b"", pdf)
+        pdf = re.sub(rb"/(CreationDate|ModDate) \(D:[^)]*\)", b"", pdf)
+        return re.sub(rb"/ID \[ ?<[0-9a-fA-F]+> ?<[0-9a-fA-F]+> ?\]", b"", pdf)
+
+    units = [U("Austria", "A", "vie"), U("Austria", "A", "bud"), U("Italy", "A", "ven"), U("England", "F", "lon")]
+    orders = {"Austria": ["A Vie H", "A Bud - Ser"], "England": ["F Lon - Eng"]}
+    packs = [content(power_pack(pos(units + extra, orders).to_json(), "Austria", tmp_path / f"{i}.pdf").read_bytes())
+             for i, extra in enumerate(([], [], [U("France", "F", "mao")]))]
+    assert packs[0] == packs[1]  # the comparison itself is sound
+    assert packs[0] == packs[2]
