@@ -49,3 +49,19 @@ def test_a_line_an_earlier_engine_recorded_otherwise_has_no_made_up_reason(make_
     w = make_window(doc)
     w.results_dock.show_result(recorded, explain=why)
     assert "earlier engine revision" in w.results_dock.show_why(changed)
+
+
+def test_a_right_click_on_a_past_phases_map_says_why(make_window):
+    from PySide6.QtCore import QPoint
+
+    doc = GameDocument.new()
+    doc.set_orders({"Austria": ["A vie - gal"], "Russia": ["A war - gal"]})
+    w = make_window(doc)
+    w.adjudicate()
+    w.show_phase(0)
+    w.controller.on_context_menu("vie", QPoint())
+    dock = w.results_dock
+    assert dock.table.item(dock.table.currentRow(), 2).text() == "A vie - gal"
+    assert dock.why.toPlainText().startswith("A vie - gal fails")
+    w.controller.on_context_menu("nao", QPoint())  # nothing there
+    assert "no result in nao" in w.statusBar().currentMessage()

@@ -54,6 +54,8 @@ class MapHost(Protocol):
 
     def victory_message(self) -> str | None: ...
 
+    def explain_at(self, prov: str) -> bool: ...
+
 
 def _mnemonic(label: str, used: set[str], prefer: str | None = None) -> str:
     """Put an & before a letter of ``label`` not yet used in this menu: the first of the
@@ -222,6 +224,11 @@ class MapController(QObject):
 
     def on_context_menu(self, prov: str | None, global_pos: QPoint) -> None:
         w = self.w
+        if w.doc is not None and not w.editable and prov is not None:
+            # a past phase's results: why the order there came out as it did
+            if not w.explain_at(prov):
+                w.show_hint(f"no result in {prov} to explain")
+            return
         if w.doc is None or not w.editable or prov is None:
             return
         w.flush()

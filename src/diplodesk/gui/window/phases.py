@@ -85,6 +85,21 @@ class WindowPhases(WindowState):
             why = None
         self.results_dock.show_result(rec.result, explain=why)
 
+    def explain_at(self, prov: str) -> bool:
+        """Right click on the map of a past phase: select the result of the unit there in
+        the Results dock and open why it came out so; False if there is none."""
+        dock = self.results_dock
+        for row in range(dock.table.rowCount()):
+            item = dock.table.item(row, 2)
+            toks = item.text().split() if item is not None else []
+            loc = toks[2] if toks and toks[0] in ("B", "D") and len(toks) > 2 else toks[1] if len(toks) > 1 else ""
+            if loc.split("/")[0] == prov:
+                dock.show()
+                dock.table.setCurrentCell(row, 0)
+                dock.show_why(row)
+                return True
+        return False
+
     def shown_position(self) -> tuple[Position, Any]:
         """The position on the map and its results (None for the current phase)."""
         if self.viewed is None:
