@@ -34,6 +34,8 @@ class FakePrompts:
         self.asked: list[str] = []
         self.assign_answer = None  # (deal, seed, preferences) the assignment dialog gives
         self.packs_asked: list = []
+        self.confirms: list[tuple[str, str]] = []
+        self.confirm_answer = True
 
     def error(self, title, text):
         self.errors.append((title, text))
@@ -50,7 +52,8 @@ class FakePrompts:
         return self.recover_answer
 
     def confirm(self, title, text):
-        return True
+        self.confirms.append((title, text))
+        return self.confirm_answer
 
     def open_path(self, start=""):
         return self.next_path

@@ -65,3 +65,17 @@ def test_a_right_click_on_a_past_phases_map_says_why(make_window):
     assert dock.why.toPlainText().startswith("A vie - gal fails")
     w.controller.on_context_menu("nao", QPoint())  # nothing there
     assert "no result in nao" in w.statusBar().currentMessage()
+
+
+def test_adjudicating_with_units_unordered_asks_first(make_window, prompts):
+    doc = GameDocument.new()
+    doc.set_orders({"Austria": ["A vie - gal"]})
+    w = make_window(doc)
+    prompts.confirm_answer = False
+    w.adjudicate()
+    title, text = prompts.confirms[-1]
+    assert text.startswith("21 of 22 units have no orders (Austria 2, England 3,") and "they will hold" in text
+    assert not w.doc.history  # nothing adjudicated
+    prompts.confirm_answer = True
+    w.adjudicate()
+    assert len(w.doc.history) == 1

@@ -24,7 +24,7 @@ from ..engine.phase import PhaseType
 from ..engine.position import Position
 from ..engine.process import Outcome
 from ..engine.variant import VariantError
-from .checks import OrderCheck, check_orders, parse
+from .checks import ERROR, OrderCheck, check_orders, parse
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,21 @@ class GameDocument(QObject):
     def check(self, power: str, texts: list[str] | tuple[str, ...] | None = None) -> list[OrderCheck]:
         """The engine's view of each of a power's orders (its current ones by default)."""
         return check_orders(self.position, power, self.orders(power) if texts is None else texts)
+
+    def unordered(self) -> dict[str, int]:
+        """In a movement phase, how many units of each power have no order (they will hold);
+        empty in other phases, or when every unit is ordered."""
+        pos = self.position
+        if pos.phase.type is not PhaseType.MOVEMENT:
+            return {}
+        out: dict[str, int] = {}
+        for power in self.variant.power_names:
+            need = len(pos.units_of(power)) + sum(1 for p, _ in pos.choices.values() if p == power)
+            checks = check_orders(pos, power, pos.orders.get(power, ()))
+            given = len({c.province for c in checks if c.province is not None and c.level != ERROR})
+            if need > given:
+                out[power] = need - given
+        return out
 
     def position_at(self, index: int) -> Position:
         """The position of processed phase ``index`` (with its orders)."""

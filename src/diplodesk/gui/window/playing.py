@@ -19,6 +19,15 @@ class WindowPlay(WindowState):
         if self.doc.game.winner:
             self.prompts.info("Game over", f"{self.victory_message()}; there is nothing to adjudicate.")
             return
+        missing = self.doc.unordered()
+        if missing:
+            total = len(self.doc.position.units) + len(self.doc.position.choices)
+            who = ", ".join(f"{p} {n}" for p, n in missing.items())
+            if not self.prompts.confirm("Adjudicate with units unordered?",
+                                        f"{sum(missing.values())} of {total} units have no orders ({who}); "
+                                        "they will hold. Adjudicate anyway?"):
+                self.show_hint("Not adjudicated: give the missing orders first, or adjudicate again to let them hold")
+                return
         self.push(cmd.AdjudicateCommand(self.doc))
 
     def set_gm_mode(self, on: bool) -> None:
