@@ -90,6 +90,21 @@ def check_orders(position: Position, power: str, texts: list[str] | tuple[str, .
     return out
 
 
+def order_count(position: Position, power: str) -> tuple[int, int, list[OrderCheck]]:
+    """(orders given, orders the phase asks of the power, the checks of its orders): its units
+    in a movement phase, its dislodged units in a retreat, the difference between its centres
+    and units in an adjustment."""
+    if position.phase.type is PhaseType.RETREAT:
+        need = sum(1 for d in position.dislodged.values() if d.unit.power == power)
+    elif position.phase.type is PhaseType.ADJUSTMENT:
+        need = abs(len(position.centers_of(power)) - len(position.units_of(power)))
+    else:
+        need = len(position.units_of(power)) + sum(1 for p, _ in position.choices.values() if p == power)
+    checks = check_orders(position, power, position.orders.get(power, ()))
+    given = len({c.province or f"#{i}" for i, c in enumerate(checks) if c.level != ERROR})
+    return given, need, checks
+
+
 def check_order(position: Position, power: str, text: str, _revealed: bool = False) -> OrderCheck:
     if not text.strip():
         return OrderCheck(text, EMPTY)

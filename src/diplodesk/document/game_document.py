@@ -24,7 +24,8 @@ from ..engine.phase import PhaseType
 from ..engine.position import Position
 from ..engine.process import Outcome
 from ..engine.variant import VariantError
-from .checks import ERROR, OrderCheck, check_orders, parse
+from .checks import OrderCheck, check_orders, order_count, parse
+from .explanations import explanations
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class GameDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False  # e.g. a game recovered from an autosave
         self._past: dict[int, tuple[PhaseRecord, Position]] = {}  # past phases, read once
+        self._why: dict[int, tuple[PhaseRecord, list]] = {}  # their explanations, worked out once
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -138,17 +140,23 @@ class GameDocument(QObject):
     def unordered(self) -> dict[str, int]:
         """In a movement phase, how many units of each power have no order (they will hold);
         empty in other phases, or when every unit is ordered."""
-        pos = self.position
-        if pos.phase.type is not PhaseType.MOVEMENT:
+        if self.position.phase.type is not PhaseType.MOVEMENT:
             return {}
         out: dict[str, int] = {}
         for power in self.variant.power_names:
-            need = len(pos.units_of(power)) + sum(1 for p, _ in pos.choices.values() if p == power)
-            checks = check_orders(pos, power, pos.orders.get(power, ()))
-            given = len({c.province for c in checks if c.province is not None and c.level != ERROR})
+            given, need, _ = order_count(self.position, power)
             if need > given:
                 out[power] = need - given
         return out
+
+    def explanations(self, index: int) -> list[dict | None]:
+        """Why each result of processed phase ``index`` came out so (document/explanations.py),
+        worked out once per record: the phase is adjudicated again for it."""
+        record = self.history[index]
+        hit = self._why.get(index)
+        if hit is None or hit[0] is not record:
+            hit = self._why[index] = (record, explanations(self.position_at(index), record.result))
+        return hit[1]
 
     def position_at(self, index: int) -> Position:
         """The position of processed phase ``index`` (with its orders)."""

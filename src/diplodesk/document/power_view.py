@@ -88,7 +88,7 @@ def phase_view(before: Position, viewer: str | None, after: bool, outcome: Outco
 
     if is_blind:
         v = blind.view(before, outcome, viewer)
-        shown = blind.project(before, viewer)
+        shown = blind.project(before, viewer, v.seen)
         results = blind.visible_results(before, outcome, viewer)
         lines = [f"{x.power}: {x.text}" for x in v.lines]
         return PhaseView(viewer, phase, True, shown, results, lines, blind.report_text(before, outcome, viewer),

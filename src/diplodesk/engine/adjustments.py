@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from . import rulebook as options
+from . import rulebook
 from .board import Board, ProvinceKind, UnitType, province_of
 from .orders import Build, Disband, Remove, Waive, format_order
 from .orderset import TextRule, parse_all
@@ -152,7 +152,7 @@ def _removals(position: Position, power: str, n: int, orders, units, results) ->
         removed += 1
         results.append(OrderResult(power, g.text, f"D {u}", Status.SUCCEEDS, None, None, u.province))
     home = None
-    if options.has(position, options.CIVIL_DISORDER_HOME_DISTANCE):
+    if rulebook.has(position, rulebook.CIVIL_DISORDER_HOME_DISTANCE):
         home = set(position.board.home_centers(power))
     for u in civil_disorder_removals(position.board, power, position.centers, units, n - removed, home):
         del units[u.province]

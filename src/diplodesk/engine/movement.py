@@ -7,10 +7,11 @@ other unit does is *void*. Coasts follow DATC 4.B, unit types and nationality 4.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from . import convoys, mechanisms
-from . import rulebook as options
+from . import convoys, mechanisms, rulebook
 from .board import Board, ProvinceKind, UnitType, province_of
 from .borders import closed_provinces, is_difficult
 from .mechanisms import Mechanism, Settled
@@ -87,7 +88,7 @@ class MovementChecker:
         """Seas with a fleet in them (worked out only when a convoy question comes up)."""
         self.used_seas = True
         if self._seas is None:
-            if options.has(self.pos, options.BLIND):
+            if rulebook.has(self.pos, rulebook.BLIND):
                 # Blind: no verdict may tell a power where fleets it cannot see are, so
                 # an order is judged as if every sea could hold one; one that no fleet
                 # serves then fails in the resolution instead of being illegal
@@ -299,7 +300,7 @@ def check_orders(position: Position
     for prov, unit in units.items():
         c = given.get(prov)
         checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
-    if paths and options.has(position, options.CONVOY_PATH_AS_ORDERED):
+    if paths and rulebook.has(position, rulebook.CONVOY_PATH_AS_ORDERED):
         _named_paths(board, checked)
     mover: tuple[Mechanism, Checked] | None = None
     for t in special:
@@ -395,7 +396,7 @@ def _settle_intent(checked: dict[str, Checked], position: Position | None = None
     convoys. ``pairs``: the supports and convoys, where the caller knows them."""
     if pairs is None:
         pairs = [c for c in checked.values() if c.kind in (SUPPORT, CONVOY)]
-    if position is not None and options.has(position, options.ADJACENT_CONVOY_BY_SWAP):
+    if position is not None and rulebook.has(position, rulebook.ADJACENT_CONVOY_BY_SWAP):
         _intent_by_swap(checked, position)
     else:
         for o in pairs:
@@ -475,8 +476,8 @@ def resolve_movement(position: Position) -> MovementOutcome:
     res = Resolver(b, list(checked.values()))
     ok = res.run()
     ords: dict[str, Ord] = checked  # type: ignore[assignment]
-    blockers: dict[str, int] = _NO_BLOCKERS
-    lines: dict[str, OrderResult] = _NO_BLOCKERS  # type: ignore[assignment]
+    blockers: Mapping[str, int] = _EMPTY
+    lines: Mapping[str, OrderResult] = _EMPTY
     if mover is not None:
         # a mechanism may settle the turn again (a railroad army stopped on its way)
         def again(ords: dict[str, Ord], blockers: dict[str, int]) -> tuple[Resolver, dict[str, bool]]:
@@ -510,7 +511,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
             if beaten is None:
                 units[prov] = c.unit
             else:
-                by_sea = beaten.convoyed and not options.has(position, options.RETREAT_NOT_TO_CONVOY_ORIGIN)
+                by_sea = beaten.convoyed and not rulebook.has(position, rulebook.RETREAT_NOT_TO_CONVOY_ORIGIN)
                 dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
         append(_report(c, o, ok[prov], beaten is not None, res))
     if lines:  # a mechanism's own lines (a railroad move stopped on its way) replace its units'
@@ -533,7 +534,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     return MovementOutcome(results, units, retreat_map, frozenset(contested), ok, record)
 
 
-_NO_BLOCKERS: dict = {}  # shared and never written: most turns have no mechanism's blockers or lines
+_EMPTY: Mapping = MappingProxyType({})  # most turns have no mechanism's blockers or lines
 
 
 def _unit(board: Board, power: str, utype: UnitType, loc: str) -> Unit:

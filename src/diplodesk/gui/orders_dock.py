@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..document.checks import ERROR, WARNING, check_order, check_orders
-from ..engine.phase import PhaseType
+from ..document.checks import ERROR, WARNING, check_order, check_orders, order_count
 from ..engine.position import Position
 from .dialogs import small_button
 
@@ -212,16 +211,8 @@ class OrdersDock(QDockWidget):
                 self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setRowCount(len(powers))
         for r, p in enumerate(powers):
-            texts = pos.orders.get(p, ())
-            if pos.phase.type is PhaseType.RETREAT:
-                need = sum(1 for d in pos.dislodged.values() if d.unit.power == p)
-            elif pos.phase.type is PhaseType.ADJUSTMENT:
-                need = abs(len(pos.centers_of(p)) - len(pos.units_of(p)))
-            else:
-                need = len(pos.units_of(p)) + sum(1 for power, _ in pos.choices.values() if power == p)
-            checks = check_orders(pos, p, texts)
+            given, need, checks = order_count(pos, p)
             problems = sum(1 for c in checks if c.level in (ERROR, WARNING))
-            given = len({c.province or f"#{i}" for i, c in enumerate(checks) if c.level != ERROR})
             name = QTableWidgetItem(power_icon(self.doc.variant.power(p).color), p)
             count = QTableWidgetItem(f"{given}/{need}")
             count.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -429,14 +429,15 @@ def sees(position: Position, power: str) -> set[str]:
     return sight(position, power, holding_units(position, power))
 
 
-def project(position: Position, power: str) -> Position:
+def project(position: Position, power: str, seen: Iterable[str] | None = None) -> Position:
     """The position as ``power`` may know it: units and owners only where it sees, its own
-    orders only, no GM fields. Maps drawn for a power are drawn from this."""
+    orders only, no GM fields. Maps drawn for a power are drawn from this. ``seen``: what
+    it sees, when a view of the phase has worked it out already (``PowerView.seen``)."""
     from dataclasses import replace
 
     if game_over(position):
         return position
-    seen = sees(position, power)
+    seen = sees(position, power) if seen is None else set(seen)
     units = {p: u for p, u in position.units.items() if u.power == power or p in seen}
     dislodged = {p: d for p, d in position.dislodged.items() if d.unit.power == power or p in seen}
     centers = {c: o for c, o in position.centers.items() if o == power or c in seen}

@@ -8,7 +8,6 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ...document import commands as cmd
-from ...document.explanations import explanations
 from ...engine.position import Position
 from ..history_dock import victory_text
 from .state import WindowState
@@ -80,7 +79,7 @@ class WindowPhases(WindowState):
             return
         rec = self.doc.history[index]
         try:
-            why = explanations(self.doc.position_at(index), rec.result)
+            why = self.doc.explanations(index)
         except Exception:  # noqa: BLE001 - the results are shown all the same, without the why
             why = None
         self.results_dock.show_result(rec.result, explain=why)
