@@ -17,6 +17,7 @@ from .variant import Variant, VariantError
 
 __all__ = [
     "adjudicate",
+    "adjudicate_position",
     "load_position",
     "process",
     "Outcome",
@@ -45,7 +46,12 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     ``explain``: each order entry also gets ``explain``, the reasoning that decided it
     (``engine/explain.py``), worked out after the resolution and only when asked for.
     """
-    pos = load_position(position)
+    return adjudicate_position(load_position(position), explain)
+
+
+def adjudicate_position(pos: Position, explain: bool = False) -> dict:
+    """:func:`adjudicate` for a Position already read (a game's phase, with the game's own
+    copy of its variant)."""
     outcome = process(pos)
     result = outcome_to_json(outcome)
     if explain:

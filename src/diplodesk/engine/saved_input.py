@@ -1,0 +1,109 @@
+"""A position the command line is given: a position file, or a game file the app saved.
+
+A game file holds every phase played; the command line works on its current phase unless
+``--phase`` names another (``S1902M``) or gives its index (``0`` the first, ``-1`` the
+current). The game's own copy of its variant is used, so a game reads as it was played
+even if the built-in variant has changed since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .game import MAX_GAME_BYTES, Game, GameFileError, read_json_file
+from .position import Position, PositionError
+
+MAX_MESSAGE = 240  # characters of a message quoted back: never the whole embedded variant
+
+
+class InputError(ValueError):
+    """The file or the phase can't be used; the message is one short line."""
+
+
+@dataclass(frozen=True)
+class SavedInput:
+    """The phase chosen: its position (with its orders) and, for a phase already played,
+    the result recorded for it."""
+
+    position: Position
+    result: dict[str, Any] | None = None
+    game: Game | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.position.to_json()
+
+
+def is_game_file(data: Any) -> bool:
+    """A game file has a ``format`` number; a position never does."""
+    return isinstance(data, dict) and "format" in data
+
+
+def short(text: str, limit: int = MAX_MESSAGE) -> str:
+    """One line of at most ``limit`` characters."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def read_input(path: Path, phase: str | None = None) -> SavedInput:
+    """The position in a position or game file (the phase ``phase`` of a game); InputError."""
+    from . import load_position
+
+    try:
+        data = read_json_file(Path(path), MAX_GAME_BYTES)
+    except GameFileError as e:
+        raise InputError(short(str(e))) from None
+    if is_game_file(data):
+        try:
+            game = Game.from_json(data, source=str(path))
+        except GameFileError as e:
+            raise InputError(short(str(e))) from None
+        return pick_phase(game, phase, str(path))
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: expected a JSON object (a position or a game file), not {type(data).__name__}")
+    try:
+        position = load_position(data)
+    except PositionError as e:
+        raise InputError(short(f"{path}: {e}")) from None
+    except RecursionError:
+        raise InputError(f"{path}: nested too deeply") from None
+    if phase is not None and phase.strip().upper() not in (str(position.phase), "0", "-1"):
+        raise InputError(short(f"--phase: {phase!r}: {path} is a position of {position.phase} alone; "
+                               "--phase picks a phase of a game file"))
+    return SavedInput(position)
+
+
+def pick_phase(game: Game, phase: str | None, source: str = "game") -> SavedInput:
+    """Phase ``phase`` of a game (a name such as S1902M, or an index; None: the current)."""
+    names = game.phases
+    if phase is None:
+        index = len(names) - 1
+    else:
+        index = _phase_index(names, phase.strip(), source)
+    if index == len(names) - 1:
+        return SavedInput(game.current, None, game)
+    record = game.history[index]
+    return SavedInput(game.load_position(record.position), record.result, game)
+
+
+def _phase_index(names: list[str], phase: str, source: str) -> int:
+    listed = _listing(names)
+    try:
+        i = int(phase)
+    except ValueError:
+        matches = [k for k, name in enumerate(names) if name == phase.upper()]
+        if not matches:
+            raise InputError(short(f"--phase: {phase!r} is not a phase of {source} ({listed})")) from None
+        return matches[-1]
+    if not -len(names) <= i < len(names):
+        raise InputError(f"--phase: {i} is not an index of {source}'s {len(names)} phases "
+                         f"(0 to {len(names) - 1}, or -1 for the current)")
+    return i % len(names)
+
+
+def _listing(names: list[str]) -> str:
+    if len(names) <= 8:
+        return "phases: " + ", ".join(names)
+    return f"phases: {', '.join(names[:3])}, … {', '.join(names[-3:])}"
