@@ -273,6 +273,15 @@ class BasicPrompts:
     def confirm(self, title: str, text: str) -> bool:
         return QMessageBox.question(self.parent, title, text) == QMessageBox.StandardButton.Yes
 
+    def confirm_or_stop_asking(self, title: str, text: str) -> tuple[bool, bool]:
+        """Yes or no, with a "Don't ask again" box: (the answer, whether to stop asking)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.parent)
+        again = QCheckBox("Don't ask again (Game menu: Ask before adjudicating with units unordered)")
+        box.setCheckBox(again)
+        yes = box.exec() == QMessageBox.StandardButton.Yes
+        return yes, again.isChecked()
+
     def ask_save_changes(self, title: str) -> str:
         """``save``, ``discard`` or ``cancel``."""
         b = QMessageBox.question(

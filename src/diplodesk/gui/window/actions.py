@@ -66,6 +66,11 @@ class WindowActions(WindowState):
         self.act_set_phase = self._action("Set &phase…", self.set_phase, None, "Set the phase by hand")
         self.act_adjudicate = self._action("&Adjudicate", self.adjudicate, ["Ctrl+Return", "F5"],
                                            "Adjudicate the current phase and move on")
+        self.act_ask_unordered = self._action(
+            "As&k before adjudicating with units unordered", self.set_ask_unordered, None,
+            "Ask first when units have no orders (they would hold); the question's "
+            "\"Don't ask again\" turns this off", checkable=True)
+        self.act_ask_unordered.setChecked(self.ask_unordered)
         self.act_zoom_in = self._action("Zoom &in", self.view.zoom_in, K.ZoomIn)
         self.act_zoom_out = self._action("Zoom &out", self.view.zoom_out, K.ZoomOut)
         self.act_fit = self._action("&Fit to window", self.view.fit, "Ctrl+0")
@@ -129,6 +134,7 @@ class WindowActions(WindowState):
             m.addAction(d.toggleViewAction())
         self.game_menu = mb.addMenu("&Game")
         self.game_menu.addAction(self.act_adjudicate)
+        self.game_menu.addAction(self.act_ask_unordered)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.act_assign)
         self.game_menu.addAction(self.act_players)
