@@ -24,3 +24,34 @@ def test_the_new_game_rules_box_shows_every_checkbox_whole(qtbot, variant):
     for b in boxes:
         assert b.height() >= b.sizeHint().height(), f"{b.objectName()} squeezed to {b.height()} px"
         assert inside.contains(b.geometry()), f"{b.objectName()} outside its box"
+
+
+def _overflow_shown(w) -> bool:
+    from PySide6.QtWidgets import QToolButton
+
+    return any(b.isVisible() for b in w.toolbar.findChildren(QToolButton)
+               if b.objectName() == "qt_toolbar_ext_button")
+
+
+def test_ten_powers_fit_the_toolbar_with_fit_to_window_in_sight(make_window):
+    from diplodesk.document.game_document import GameDocument
+
+    w = make_window(GameDocument.new("woolworth2a"))
+    w.resize(1440, 920)
+    assert len(w.doc.powers) == 10
+    assert not _overflow_shown(w)
+    fit = w.toolbar.widgetForAction(w.act_fit)
+    assert fit.isVisible() and w.toolbar.rect().contains(fit.geometry())
+    combo = w.power_combo
+    assert not w.power_buttons_shown and combo.isVisible()
+    assert [combo.itemText(i) for i in range(combo.count())] == list(w.doc.powers)
+    combo.activated.emit(w.doc.powers.index("Scandinavia"))
+    assert w.power == "Scandinavia"
+    w.act_next_power.trigger()
+    assert combo.currentText() == w.power == "Spain"
+
+
+def test_seven_powers_keep_a_button_each(make_window):
+    w = make_window()
+    w.resize(1440, 920)
+    assert w.power_buttons_shown and not w.power_combo.isVisible() and not _overflow_shown(w)
