@@ -55,3 +55,25 @@ def test_seven_powers_keep_a_button_each(make_window):
     w = make_window()
     w.resize(1440, 920)
     assert w.power_buttons_shown and not w.power_combo.isVisible() and not _overflow_shown(w)
+
+
+def test_setting_up_a_choice_unit_is_undoable_and_marks_the_game_unsaved(make_window):
+    from gui_helpers import answer_menu, click
+    from PySide6.QtCore import Qt
+
+    from diplodesk.document.game_document import GameDocument
+
+    w = make_window(GameDocument.new("woolworth2a"))
+    assert not w.doc.is_modified
+    w.set_power("Russia")
+    click(w, "stp")
+    answer_menu(w, Qt.Key.Key_S)  # a fleet on the south coast
+    assert w.doc.is_modified and w.isWindowModified()
+    assert w.doc.orders("Russia") == ("F stp/sc H",)  # saved with the game, like any order
+    assert w.view.highlights.selected == "stp" and w.view.highlights.targets == {"bot", "fin", "lvn"}
+    assert "Set up the choice unit in stp" in w.act_undo.text()
+    w.undo()
+    assert w.doc.orders("Russia") == () and "stp" in w.view.position.choices
+    assert not w.doc.is_modified
+    w.redo()
+    assert w.view.position.units["stp"].loc == "stp/sc"
