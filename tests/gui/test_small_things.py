@@ -5,6 +5,7 @@ docked, and a map editor that never silently replaces a built-in board."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 
 @pytest.mark.parametrize("variant", ["loeb9", "colonial", "woolworth2a", "standard"])
@@ -77,3 +78,29 @@ def test_setting_up_a_choice_unit_is_undoable_and_marks_the_game_unsaved(make_wi
     assert not w.doc.is_modified
     w.redo()
     assert w.view.position.units["stp"].loc == "stp/sc"
+
+
+def test_side_by_side_keeps_the_inspector_docked_and_wider(make_window, qtbot):
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.inspector_dock import SIDE_BY_SIDE_WIDTH
+
+    doc = GameDocument.new("standard", rules=("blind",))
+    doc.set_orders({"Austria": ["A vie - gal"], "Russia": ["A war - gal"]})
+    doc.process()
+    w = make_window(doc)
+    w.resize(1440, 920)
+    w.inspect()
+    insp = w.inspector_dock
+    narrow = insp.width()
+    insp.compare.setChecked(True)
+    qtbot.waitUntil(lambda: insp.width() > narrow, timeout=2000)
+    assert not insp.isFloating() and w.dockWidgetArea(insp) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert insp.right.isVisible()
+    assert insp.width() >= min(SIDE_BY_SIDE_WIDTH, w.width() // 2) - 10
+    # two maps in the dock: beside each other when it is wide, one above the other when not
+    wide = insp.split.orientation()
+    assert wide == (Qt.Orientation.Horizontal if insp.width() >= SIDE_BY_SIDE_WIDTH or insp.width() >= insp.height()
+                    else Qt.Orientation.Vertical)
+    w.resizeDocks([insp], [300], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: insp.width() < 400, timeout=2000)
+    assert insp.split.orientation() == Qt.Orientation.Vertical and not insp.isFloating()
