@@ -104,3 +104,74 @@ def test_side_by_side_keeps_the_inspector_docked_and_wider(make_window, qtbot):
     w.resizeDocks([insp], [300], Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: insp.width() < 400, timeout=2000)
     assert insp.split.orientation() == Qt.Orientation.Vertical and not insp.isFloating()
+
+
+class _SavePrompts:
+    """The editor's questions on Save: the id offered is recorded, the answers scripted."""
+
+    def __init__(self, identity, replace: bool):
+        self.identity, self.replace = identity, replace
+        self.offered: list[tuple[str, str, bool]] = []
+        self.confirms: list[str] = []
+        self.errors: list = []
+
+    def variant_identity(self, vid, name, builtin):
+        self.offered.append((vid, name, builtin))
+        return self.identity or (vid, name)
+
+    def confirm(self, title, text):
+        self.confirms.append(title)
+        return self.replace
+
+    def error(self, title, text):
+        self.errors.append((title, text))
+
+    def ask_save_changes(self, title):
+        return "discard"
+
+    def __getattr__(self, name):
+        raise AssertionError(f"unexpected question: {name}")
+
+
+@pytest.fixture
+def standard_editor(qtbot, request, tmp_path):
+    from diplodesk.gui.editor.launch import open_map_editor
+
+    def make(prompts):
+        w = open_map_editor(None, "standard", prompts=prompts, autosave_root=tmp_path / "autosave")
+        request.addfinalizer(lambda: (w.autosave_session.clear(), w.close()))
+        qtbot.waitExposed(w)
+        return w
+    return make
+
+
+def test_saving_a_builtin_board_offers_a_new_id(standard_editor):
+    from diplodesk.paths import user_variants_dir
+
+    prompts = _SavePrompts(None, replace=False)
+    w = standard_editor(prompts)
+    assert w.save(), prompts.errors
+    assert prompts.offered == [("standard_mine", "Standard (mine)", True)]
+    assert prompts.confirms == []  # a new id: nothing to replace
+    assert (user_variants_dir() / "standard_mine" / "variant.toml").is_file()
+    assert not (user_variants_dir() / "standard").exists()
+
+
+def test_keeping_the_builtin_id_is_asked_and_no_means_nothing_saved(standard_editor):
+    from diplodesk.paths import user_variants_dir
+
+    prompts = _SavePrompts(("standard", "Standard"), replace=False)
+    w = standard_editor(prompts)
+    assert not w.save()
+    assert prompts.confirms == ["Replace the built-in board?"]
+    assert not (user_variants_dir() / "standard").exists() and w.doc.builtin
+    prompts.replace = True
+    assert w.save() and (user_variants_dir() / "standard" / "variant.toml").is_file()
+
+
+def test_the_id_offered_is_one_no_variant_has(tmp_path):
+    from diplodesk.gui.editor.window import new_variant_id
+    from diplodesk.paths import user_variants_dir
+
+    (user_variants_dir() / "loeb9_mine").mkdir(parents=True)
+    assert new_variant_id("loeb9") == "loeb9_mine2"
