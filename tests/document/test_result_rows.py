@@ -100,3 +100,59 @@ def test_the_unit_of_each_kind_of_line():
     assert unit_of("D F kie") == "F kie"
     assert unit_of("A mos TSR irk") == "A mos"
     assert unit_of("Waive") == "" and unit_of(None) == ""
+
+
+def _datc_phases():
+    import json
+    from pathlib import Path
+
+    cases = json.loads((Path(__file__).parents[1] / "engine" / "datc" / "datc_v3.json").read_text())
+    for case in cases:
+        position = case["position"]
+        result = adjudicate(position, explain=True)
+        yield case["id"], position, result
+        for step in case["then"]:
+            position = dict(result["next"], orders=step["orders"])
+            result = adjudicate(position, explain=True)
+            yield case["id"], position, result
+
+
+def test_every_line_of_every_datc_case_has_a_detail_and_a_failure_names_who():
+    import re
+
+    kinds, missing = set(), []
+    for case, position, result in _datc_phases():
+        why = [line.pop("explain", None) for line in result["orders"]]
+        for r in result_rows(result, why, load_position(position)):
+            kinds.add((r.status, r.reason))
+            head = f"{r.read_as or r.given} {r.status}"
+            said = r.detail.removeprefix(head).lstrip(": ")
+            if len(said) < 4:
+                missing.append((case, r.read_as, r.detail))
+            if r.reason in ("bounced", "dislodged", "cut") and not re.search(r"\b[AF] [a-z]{3}", said):
+                missing.append((case, r.read_as, r.detail))
+    assert missing == []
+    # the kinds of line the cases hold: moves, retreats, builds, removals, civil disorder
+    assert {("fails", "bounced"), ("fails", "dislodged"), ("fails", "cut"), ("succeeds", "civil disorder"),
+            ("succeeds", "no retreat"), (UNUSED, UNUSED), ("invalid", "too many")} <= kinds
+
+
+def test_a_retreat_that_bounced_names_the_other_unit():
+    position = {"variant": "standard", "phase": "S1901R",
+                "units": [{"power": "Italy", "type": "A", "at": "ser"}],
+                "dislodged": [{"power": "Austria", "type": "F", "at": "tri", "attacker_from": "ven"},
+                              {"power": "Turkey", "type": "F", "at": "gre", "attacker_from": "ion"}],
+                "orders": {"Austria": ["F tri - alb"], "Turkey": ["F gre - alb"]}}
+    _, _, rows = rows_of(position)
+    assert by_order(rows)["F tri R alb"].detail == "F tri R alb fails: F gre retreated to alb too; both are disbanded"
+
+
+def test_a_revealed_choice_unit_says_what_it_became():
+    from diplodesk.engine.position import Position
+    from diplodesk.variants import load_variant
+
+    start = Position.start(load_variant("woolworth2a")).to_json()
+    _, _, rows = rows_of(dict(start, orders={"Russia": ["F stp/sc - bot"]}))
+    lines = by_order(rows)
+    assert lines["F stp/sc"].detail.startswith("F stp/sc succeeds: the choice unit is revealed as a fleet")
+    assert lines["A lvp"].detail.startswith("A lvp succeeds: the choice unit is revealed as an army (")

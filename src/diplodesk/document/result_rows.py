@@ -9,7 +9,7 @@ ever blank. The order of the lines follows power and unit, never the order of th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.adjustments import adjustment_counts, free_home_centers
@@ -58,6 +58,7 @@ def result_rows(result: dict[str, Any] | None, explain: list[dict | None] | None
     why += [None] * (len(lines) - len(why))
     allowed = _builds_allowed(position) if position is not None else {}
     rows = [_row(r, w, allowed) for r, w in zip(lines, why, strict=False) if isinstance(r, dict)]
+    rows = _name_retreat_bounces(rows)
     rows += _unused_builds(lines, allowed)
     return sorted(rows, key=ResultRow.sort_key)
 
@@ -71,9 +72,31 @@ def _row(r: dict, why: dict | None, allowed: dict[str, tuple[int, int]]) -> Resu
     head = f"{order or r.get('text') or ''} {status}".strip()
     if not detail or detail == head:
         detail = _plain_detail(head, r)
+    if reason == "revealed" and "reveal" not in detail:
+        kind = "an army" if order.startswith("A ") else "a fleet"
+        said = detail.removeprefix(head).lstrip(": ")
+        detail = f"{head}: the choice unit is revealed as {kind}" + (f" ({said})" if said else "")
     if order == "Waive" and power in allowed:
         detail = f"{power} waives one of its {_builds(allowed[power][1])}"
     return ResultRow(power, unit_of(order), r.get("text") or "", order, status, reason, detail, why)
+
+
+def _name_retreat_bounces(rows: list[ResultRow]) -> list[ResultRow]:
+    """Retreats that bounced name the units that retreated to the same place."""
+    def target(r: ResultRow) -> str | None:
+        toks = r.read_as.split()
+        return toks[3] if len(toks) == 4 and toks[2] == "R" else None
+
+    out = []
+    for r in rows:
+        where = target(r) if r.reason == "bounced" else None
+        others = sorted(o.unit for o in rows if o is not r and where and target(o) == where)
+        if others:
+            r = replace(r, detail=f"{r.read_as} fails: {' and '.join(others)} retreated to {where} too; "
+                                  "all are disbanded" if len(others) > 1 else
+                                  f"{r.read_as} fails: {others[0]} retreated to {where} too; both are disbanded")
+        out.append(r)
+    return out
 
 
 def _plain_detail(head: str, r: dict) -> str:
