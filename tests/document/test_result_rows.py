@@ -156,3 +156,9 @@ def test_a_revealed_choice_unit_says_what_it_became():
     lines = by_order(rows)
     assert lines["F stp/sc"].detail.startswith("F stp/sc succeeds: the choice unit is revealed as a fleet")
     assert lines["A lvp"].detail.startswith("A lvp succeeds: the choice unit is revealed as an army (")
+
+
+def test_a_powers_summary_of_builds_comes_after_its_orders():
+    _, _, rows = rows_of(WINTER)
+    france = [r.read_as for r in rows if r.power == "France"]
+    assert france == ["Waive", "France: 1 build waived, 1 unused"]

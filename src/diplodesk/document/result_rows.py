@@ -34,7 +34,9 @@ class ResultRow:
         """Sorting by any column keeps the lines of a power together, then by unit."""
         first = {"power": "", "unit": self.unit, "given": self.given, "read_as": self.read_as,
                  "status": self.status, "reason": self.reason, "detail": self.detail}[column]
-        return (first.lower(), self.power, self.unit == "", self.unit, self.read_as, self.given)
+        # a power's units first, then its lines of no unit (waives), its summary of builds last
+        return (first.lower(), self.power, self.unit == "", self.status == UNUSED, self.unit,
+                self.read_as, self.given)
 
 
 def unit_of(order: str | None) -> str:
