@@ -91,14 +91,27 @@ def test_the_splitter_between_lines_and_why_is_remembered(qtbot, tmp_path, promp
     from diplodesk.gui.main_window import MainWindow
 
     ini = str(tmp_path / "layout.ini")
-    w = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts, restore_layout=True)
+    doc = GameDocument.new()
+    doc.set_orders(SPRING)
+    doc.process()
+    w = MainWindow(doc, settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts, restore_layout=True)
     show_ready(qtbot, w, 1440, 920)
-    w.results_dock.splitter.setSizes([200, 120])
-    sizes = w.results_dock.splitter.sizes()
+    w.show_phase(0)
+    dock = w.results_dock
+    assert not dock.why.isVisible()  # until a line is asked about
+    dock.show_why(0)
+    assert dock.why.isVisible() and dock.splitter.sizes()[1] > 50
+    dock.splitter.moveSplitter(dock.splitter.sizes()[0] - 40, 1)  # the GM drags it up
+    tall = dock.splitter.sizes()[1]
+    assert tall == dock.why_height and tall > 100
     assert w.close()
-    w2 = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts, restore_layout=True)
+    w2 = MainWindow(GameDocument.new(), settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts,
+                    restore_layout=True)
     show_ready(qtbot, w2, 1440, 920)
-    assert w2.results_dock.splitter.sizes() == sizes
+    w2.doc.set_orders(SPRING)
+    w2.adjudicate()
+    w2.results_dock.show_why(0)
+    assert w2.results_dock.splitter.sizes()[1] == tall
 
 
 def test_dont_ask_again_stops_the_unordered_question_and_the_game_menu_brings_it_back(make_window, prompts):

@@ -2,15 +2,15 @@
 
 Lines come grouped by power (``document/result_rows.py``); a click on a column's header
 sorts by it, the lines of one power staying together. Every line has a Detail, and "Why?"
-(a double click, or Return) shows the engine's steps below the table, across a splitter whose
-place is saved with the window.
+(a double click, or Return) opens the engine's steps below the table, across a splitter; the
+height the GM gives them is saved with the window.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QEvent, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +31,7 @@ from ..engine.position import Position
 from .history_dock import STATUS_COLOURS, phase_title, victory_text
 
 GROUP_SHADES = ("#ffffff", "#f1f3f6")  # the lines of one power on one shade, the next on the other
-MIN_ROWS = 6  # the table never shrinks below this many lines
+WHY_HEIGHT = 110  # pixels of the Why pane the first time it opens; then as the GM left it
 
 
 class ResultsDock(QDockWidget):
@@ -60,15 +60,17 @@ class ResultsDock(QDockWidget):
         self.why = QPlainTextEdit()
         self.why.setReadOnly(True)
         self.why.setObjectName("why")
-        self.why.setPlaceholderText("Why: double-click a line, or press Return, for the steps that decided it")
+        self.why.hide()  # until a line is asked about: then below the table, as tall as last time
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setObjectName("results-splitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setHandleWidth(7)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.why)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.splitterMoved.connect(self._why_moved)
+        self.why_height = WHY_HEIGHT
         box.addWidget(self.splitter, 1)
         self.setWidget(w)
         self.rows: list[ResultRow] = []
@@ -92,8 +94,6 @@ class ResultsDock(QDockWidget):
         hh.setSortIndicatorShown(True)
         hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
         hh.sectionClicked.connect(self._header_clicked)
-        row_height = table.verticalHeader().defaultSectionSize()
-        table.setMinimumHeight(hh.sizeHint().height() + row_height * MIN_ROWS + 4)
         table.setToolTip("Click a column's header to sort by it; double-click a line, or press "
                          "Return, for why it came out so")
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -116,7 +116,6 @@ class ResultsDock(QDockWidget):
     def show_why(self, row: int) -> str:
         """Open the explanation of the line in table row ``row``; returns its text ("" if none)."""
         if not 0 <= row < len(self.rows):
-            self.why.clear()
             return ""
         line = self.rows[row]
         text = steps_text(line.explain)
@@ -125,13 +124,22 @@ class ResultsDock(QDockWidget):
                 f"{line.detail}\n\nNo explanation for this line: it was recorded by an earlier "
                 "engine revision.")
         self.why.setPlainText(text)
+        if not self.why.isVisible():
+            self.why.show()
+            total = sum(self.splitter.sizes())
+            h = max(min(self.why_height, total - 60), 1)  # the table keeps a line or two
+            self.splitter.setSizes([max(total - h, 1), h])
         return text
+
+    def _why_moved(self, _pos: int, _index: int) -> None:
+        if self.why.isVisible():
+            self.why_height = self.splitter.sizes()[1]
 
     def show_result(self, result: dict[str, Any] | None, phase: str | None = None,
                     explain: list[dict | None] | None = None, position: Position | None = None) -> None:
         """``explain``: one explanation (or None) per recorded line (document/explanations.py);
         ``position``: the phase adjudicated, for the lines of unused builds."""
-        self.why.clear()
+        self.why.hide()
         won = victory_text(result)
         self.winner.setText(f"■ Game over: {won}." if won else "")
         self.winner.setVisible(bool(won))
@@ -193,9 +201,14 @@ class ResultsDock(QDockWidget):
 
     # -- remembered with the window --------------------------------------------------------
 
-    def save_state(self) -> QByteArray:
-        return self.splitter.saveState()
+    def save_state(self) -> int:
+        """The Why pane's height, kept in the settings."""
+        return self.why_height
 
     def restore_state(self, state: Any) -> None:
-        if isinstance(state, QByteArray | bytes):
-            self.splitter.restoreState(QByteArray(state))
+        try:
+            height = int(state)
+        except (TypeError, ValueError):
+            return
+        if 20 <= height <= 2000:
+            self.why_height = height
