@@ -2,8 +2,8 @@
 
 Lines come grouped by power (``document/result_rows.py``); a click on a column's header
 sorts by it, the lines of one power staying together. Every line has a Detail, and "Why?"
-(a double click, or Return) opens the engine's steps below the table, across a splitter; the
-height the GM gives them is saved with the window.
+(a double click, or Return) opens the engine's steps beside the table, across a splitter; the
+width the GM gives them is saved with the window.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ..engine.position import Position
 from .history_dock import STATUS_COLOURS, phase_title, victory_text
 
 GROUP_SHADES = ("#ffffff", "#f1f3f6")  # the lines of one power on one shade, the next on the other
-WHY_HEIGHT = 110  # pixels of the Why pane the first time it opens; then as the GM left it
+WHY_WIDTH = 460  # pixels of the Why pane the first time it opens; then as the GM left it
 
 
 class ResultsDock(QDockWidget):
@@ -60,8 +60,9 @@ class ResultsDock(QDockWidget):
         self.why = QPlainTextEdit()
         self.why.setReadOnly(True)
         self.why.setObjectName("why")
-        self.why.hide()  # until a line is asked about: then below the table, as tall as last time
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.why.hide()  # until a line is asked about: then beside the table, as wide as last time
+        # beside the table, not below it: the dock keeps all its height for the lines
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("results-splitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setHandleWidth(7)
@@ -70,7 +71,7 @@ class ResultsDock(QDockWidget):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         self.splitter.splitterMoved.connect(self._why_moved)
-        self.why_height = WHY_HEIGHT
+        self.why_width = WHY_WIDTH
         box.addWidget(self.splitter, 1)
         self.setWidget(w)
         self.rows: list[ResultRow] = []
@@ -127,13 +128,13 @@ class ResultsDock(QDockWidget):
         if not self.why.isVisible():
             self.why.show()
             total = sum(self.splitter.sizes())
-            h = max(min(self.why_height, total - 60), 1)  # the table keeps a line or two
+            h = max(min(self.why_width, total - 200), 1)  # the table keeps its first columns
             self.splitter.setSizes([max(total - h, 1), h])
         return text
 
     def _why_moved(self, _pos: int, _index: int) -> None:
         if self.why.isVisible():
-            self.why_height = self.splitter.sizes()[1]
+            self.why_width = self.splitter.sizes()[1]
 
     def show_result(self, result: dict[str, Any] | None, phase: str | None = None,
                     explain: list[dict | None] | None = None, position: Position | None = None) -> None:
@@ -202,8 +203,8 @@ class ResultsDock(QDockWidget):
     # -- remembered with the window --------------------------------------------------------
 
     def save_state(self) -> int:
-        """The Why pane's height, kept in the settings."""
-        return self.why_height
+        """The Why pane's width, kept in the settings."""
+        return self.why_width
 
     def restore_state(self, state: Any) -> None:
         try:
@@ -211,4 +212,4 @@ class ResultsDock(QDockWidget):
         except (TypeError, ValueError):
             return
         if 20 <= height <= 2000:
-            self.why_height = height
+            self.why_width = height

@@ -72,10 +72,10 @@ class WindowDocks(WindowState):
             self.restoreGeometry(QByteArray(g))
         if isinstance(s, QByteArray | bytes):
             self._layout_restored = self.restoreState(QByteArray(s))
-        self.results_dock.restore_state(self.settings.value("window/results-why-height"))
+        self.results_dock.restore_state(self.settings.value("window/results-why-width"))
 
     def save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("window/results-why-height", self.results_dock.save_state())
+        self.settings.setValue("window/results-why-width", self.results_dock.save_state())
         self.settings.sync()
