@@ -130,3 +130,9 @@ def test_every_argument_of_every_subcommand_has_help():
 def test_every_command_that_takes_a_position_takes_a_phase(command):
     sub = dict(_subparsers(_build_parser()))[command]
     assert "--phase" in sub.format_help() and "game file" in sub.format_help()
+
+
+def test_a_long_message_keeps_its_start_and_what_is_wrong(capsys):
+    code, _, err = run(capsys, "variant", "export", "x" * 3000)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 420
+    assert err.startswith("diplodesk: variant xxx") and " … " in err and "no such variant" in err

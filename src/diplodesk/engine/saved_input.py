@@ -42,9 +42,14 @@ def is_game_file(data: Any) -> bool:
 
 
 def short(text: str, limit: int = MAX_MESSAGE) -> str:
-    """One line of at most ``limit`` characters."""
+    """One line of at most ``limit`` characters: its start (the file and field) and its end
+    (what is wrong), with what lay between them cut."""
     line = " ".join(str(text).split())
-    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+    if len(line) <= limit:
+        return line
+    head = (limit - 3) * 3 // 5
+    tail = limit - 3 - head
+    return f"{line[:head].rstrip()} … {line[-tail:].lstrip()}"
 
 
 def read_input(path: Path, phase: str | None = None) -> SavedInput:
