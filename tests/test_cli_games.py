@@ -136,3 +136,19 @@ def test_a_long_message_keeps_its_start_and_what_is_wrong(capsys):
     code, _, err = run(capsys, "variant", "export", "x" * 3000)
     assert code == 2 and err.count("\n") == 1 and len(err) < 420
     assert err.startswith("diplodesk: variant xxx") and " … " in err and "no such variant" in err
+
+
+@pytest.mark.parametrize("variant, rules", [("loeb9", ()), ("standard", ("blind",)), ("woolworth2a", ())])
+def test_a_game_the_desk_saved_renders_reports_and_packs(tmp_path, capsys, variant, rules):
+    from diplodesk.document.game_document import GameDocument
+
+    doc = GameDocument.new(variant, rules)
+    doc.process()  # a year's first phase played, everybody holding
+    path = tmp_path / f"{variant}.json"
+    doc.save(path)
+    power = doc.powers[0]
+    assert run(capsys, "render", path, "-o", tmp_path / "map.png", "--power", power)[0] == 0
+    code, out, _ = run(capsys, "report", path, "--power", power, "--phase", "0")
+    assert code == 0 and f"for {power}" in out
+    code, out, _ = run(capsys, "pack", path, "-o", tmp_path / "packs", "--power", power)
+    assert code == 0 and len(out.split()) == 2
