@@ -110,19 +110,31 @@ def read_json(path: Path) -> Any:
         raise BadInput(str(e)) from None
 
 
-def read_position(args):
-    """The position a command is given (a position file, or a game file's phase), or
-    BadInput. A position without units is drawn all the same, but the user is told."""
-    from .engine.saved_input import InputError, read_input
+def read_position(path: Path, phase: str | None = None):
+    """A position file's JSON and the Position it describes (or a game file's current phase,
+    or the one ``phase`` names), or BadInput."""
+    given = _read_input(path, phase)
+    return given.data, given.position
 
-    try:
-        given = read_input(args.position, args.phase)
-    except InputError as e:
-        raise BadInput(str(e)) from None
+
+def read_given(args):
+    """The position a command is given (``args.position``: a position file, or a game
+    file's phase ``args.phase``), or BadInput. A position without units is worked on all
+    the same, but the user is told."""
+    given = _read_input(args.position, args.phase)
     if not given.position.units and not given.position.dislodged:
         print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
               file=sys.stderr)
     return given
+
+
+def _read_input(path: Path, phase: str | None):
+    from .engine.saved_input import InputError, read_input
+
+    try:
+        return read_input(path, phase)
+    except InputError as e:
+        raise BadInput(str(e)) from None
 
 
 def power_named(position, name: str) -> str:
@@ -166,7 +178,7 @@ def writable(path: Path, folder: bool = False) -> None:
 def cmd_adjudicate(args) -> int:
     from .engine import PositionError, adjudicate_position
 
-    given = read_position(args)
+    given = read_given(args)
     try:
         result = adjudicate_position(given.position, explain=args.explain)
     except PositionError as e:
@@ -213,7 +225,7 @@ def cmd_variant(args) -> int:
 
 
 def cmd_render(args) -> int:
-    given = read_position(args)
+    given = read_given(args)
     position = given.position
     if args.power:
         args.power = power_named(position, args.power)
@@ -239,7 +251,7 @@ def cmd_render(args) -> int:
 def cmd_report(args) -> int:
     from .engine.reports import power_report
 
-    position = read_position(args).position
+    position = read_given(args).position
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
@@ -251,7 +263,7 @@ def cmd_report(args) -> int:
 
 
 def cmd_pack(args) -> int:
-    position = read_position(args).position
+    position = read_given(args).position
     powers = [power_named(position, p) for p in args.power or []]
     writable(args.output, folder=True)
     try:
