@@ -176,11 +176,14 @@ def writable(path: Path, folder: bool = False) -> None:
 
 
 def cmd_adjudicate(args) -> int:
-    from .engine import PositionError, adjudicate_position
+    from .engine import PositionError, adjudicate, adjudicate_position
 
     given = read_given(args)
     try:
-        result = adjudicate_position(given.position, explain=args.explain)
+        if given.game is None:  # a position file: as CONTRACTS 1 adjudicates it
+            result = adjudicate(given.data, explain=args.explain)
+        else:  # a game's phase, read with the game's own copy of its variant
+            result = adjudicate_position(given.position, explain=args.explain)
     except PositionError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except RecursionError:
@@ -239,7 +242,7 @@ def cmd_render(args) -> int:
     except ImportError as e:
         raise BadInput(f"render: drawing is not available here ({e})") from None
     try:
-        render_file(position, args.output, power=args.power, width=args.width, palette=args.palette,
+        render_file(given.data if given.game is None else position, args.output, power=args.power, width=args.width, palette=args.palette,
                     results=given.result)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
@@ -263,7 +266,8 @@ def cmd_report(args) -> int:
 
 
 def cmd_pack(args) -> int:
-    position = read_given(args).position
+    given = read_given(args)
+    position = given.position
     powers = [power_named(position, p) for p in args.power or []]
     writable(args.output, folder=True)
     try:
@@ -277,7 +281,7 @@ def cmd_pack(args) -> int:
         return True
 
     try:
-        made = all_packs(position, args.output, PackOptions(args.page, not args.portrait), progress, powers or None)
+        made = all_packs(given.data if given.game is None else position, args.output, PackOptions(args.page, not args.portrait), progress, powers or None)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:

@@ -24,16 +24,14 @@ class InputError(ValueError):
 
 @dataclass(frozen=True)
 class SavedInput:
-    """The phase chosen: its position (with its orders) and, for a phase already played,
-    the result recorded for it."""
+    """The phase chosen: its position (with its orders), its JSON (a position file's own,
+    untouched), for a phase already played the result recorded for it, and the game it is
+    of (None for a position file)."""
 
     position: Position
+    data: dict[str, Any]
     result: dict[str, Any] | None = None
     game: Game | None = None
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self.position.to_json()
 
 
 def is_game_file(data: Any) -> bool:
@@ -77,7 +75,7 @@ def read_input(path: Path, phase: str | None = None) -> SavedInput:
     if phase is not None and phase.strip().upper() not in (str(position.phase), "0", "-1"):
         raise InputError(short(f"--phase: {phase!r}: {path} is a position of {position.phase} alone; "
                                "--phase picks a phase of a game file"))
-    return SavedInput(position)
+    return SavedInput(position, data)
 
 
 def pick_phase(game: Game, phase: str | None, source: str = "game") -> SavedInput:
@@ -88,9 +86,9 @@ def pick_phase(game: Game, phase: str | None, source: str = "game") -> SavedInpu
     else:
         index = _phase_index(names, phase.strip(), source)
     if index == len(names) - 1:
-        return SavedInput(game.current, None, game)
+        return SavedInput(game.current, game.current.to_json(), None, game)
     record = game.history[index]
-    return SavedInput(game.load_position(record.position), record.result, game)
+    return SavedInput(game.load_position(record.position), dict(record.position), record.result, game)
 
 
 def _phase_index(names: list[str], phase: str, source: str) -> int:
