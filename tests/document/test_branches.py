@@ -131,3 +131,14 @@ def test_a_branch_cannot_roll_back_before_it_begins(doc):
 
 def test_comparing_the_game_with_itself_finds_nothing(doc):
     assert branches.compare(doc.trunk, None, None) == []
+
+
+def test_a_branch_of_a_branch_hangs_on_the_real_game_with_the_phases_it_shares(doc):
+    doc.undo_stack.push(cmd.OpenBranchCommand(doc, 0, "Picardy"))
+    play(doc, OTHER_SPRING)
+    first = doc.branch.history[0]
+    doc.undo_stack.push(cmd.OpenBranchCommand(doc, 1, "Picardy, then Belgium", within=0))
+    b = doc.branch
+    assert b.fork == 0 and b.history == (first,) and str(b.current.phase) == "F1901M"
+    play(doc, {"France": ["A pic - bel"]})
+    assert [r.phase for r in doc.history] == ["S1901M", "F1901M"] and len(doc.branches[0].history) == 1

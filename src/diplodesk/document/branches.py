@@ -36,13 +36,23 @@ def winner_at(game: Game, fork: int) -> str | None:
     return game.history[fork - 1].result["next"].get("winner") if fork else None
 
 
-def start(game: Game, fork: int, name: str | None = None) -> Branch:
-    """A new branch from the game's phase ``fork``, at that phase with its orders."""
-    if not 0 <= fork <= len(game.history):
-        raise IndexError(f"no phase {fork} to try other orders from")
-    position = position_at_fork(game, fork)
+def start(game: Game, at: int, name: str | None = None, within: Branch | None = None) -> Branch:
+    """A new branch at phase ``at`` (a history index, or the number of processed phases
+    for the current one) of the real game, or of branch ``within``, with that phase's
+    orders to change. A branch of a branch forks where it does and keeps its phases up to
+    ``at`` as its own, so every branch hangs on the real game."""
+    if within is None:
+        if not 0 <= at <= len(game.history):
+            raise IndexError(f"no phase {at} to try other orders from")
+        position = position_at_fork(game, at)
+        name = name or unique_name(game, f"What-if from {position.phase}")
+        return Branch(name, at, position, (), winner_at(game, at))
+    line = timeline(game, within)
+    if not within.fork <= at <= len(line.history):
+        raise IndexError(f"no phase {at} of {within.name} to try other orders from")
+    position = position_at_fork(line, at)
     name = name or unique_name(game, f"What-if from {position.phase}")
-    return Branch(name, fork, position, (), winner_at(game, fork))
+    return Branch(name, within.fork, position, tuple(line.history[within.fork:at]), winner_at(line, at))
 
 
 def unique_name(game: Game, base: str) -> str:

@@ -95,14 +95,15 @@ class RollbackCommand(_StateCommand):
 
 
 class OpenBranchCommand(_StateCommand):
-    """Try other orders from phase ``fork`` of the real game: a what-if branch, played now."""
+    """Try other orders from phase ``at`` of the real game (or of branch ``within``): a
+    what-if branch, played now."""
 
-    def __init__(self, doc: GameDocument, fork: int, name: str | None = None):
+    def __init__(self, doc: GameDocument, at: int, name: str | None = None, within: int | None = None):
         super().__init__(doc, "Try other orders")
-        self.fork, self.name = fork, name
+        self.at, self.name, self.within = at, name, within
 
     def apply(self) -> None:
-        self.doc.open_branch(self.fork, self.name)
+        self.doc.open_branch(self.at, self.name, self.within)
         self.setText(f"Try other orders: {self.doc.branch.name}")
 
 

@@ -287,9 +287,11 @@ class GameDocument(QObject):
         self._enter(state.active)
         self._announce(old)
 
-    def open_branch(self, fork: int, name: str | None = None) -> None:
-        """Try other orders from the real game's phase ``fork``: a new branch, played now."""
-        self.trunk.branches.append(branches.start(self.trunk, fork, name))
+    def open_branch(self, at: int, name: str | None = None, within: int | None = None) -> None:
+        """Try other orders from phase ``at`` of the real game (or of branch ``within``):
+        a new branch, played now."""
+        source = self.trunk.branches[within] if within is not None else None
+        self.trunk.branches.append(branches.start(self.trunk, at, name, source))
         self._switched(len(self.trunk.branches) - 1)
 
     def switch(self, active: int | None) -> None:
