@@ -31,11 +31,11 @@ def test_try_other_orders_from_a_past_phase_opens_a_branch_under_it(window, prom
     assert [a.text() for a in menu.actions()][0] == "Try other orders from here…"
     window.history_dock.try_requested.emit(None, 0)  # the menu's first item
     assert doc.branch is not None and str(doc.position.phase) == "S1901M" and window.editable
-    assert window.banner.isVisible() and "What-if" in window.banner.label.text()
+    assert window.banner.isVisible() and "a what-if" in window.banner.label.text()
     assert "what-if" in window.windowTitle()
     tree = window.history_dock.tree
     spring = tree.topLevelItem(0)
-    assert labels(spring) == ["⑂ What-if from S1901M"]
+    assert labels(spring) == ["↳ What-if from S1901M"]
     assert labels(spring.child(0)) == ["▶ Spring 1901 Movement  (S1901M)"]
     doc.undo_stack.push(cmd.SetOrdersCommand(doc, OTHER))
     window.adjudicate()

@@ -43,7 +43,7 @@ class CompareDialog(QDialog):
         for combo in self.sides:
             combo.addItem(branches.REAL, None)
             for i, b in enumerate(doc.branches):
-                combo.addItem(f"⑂ {b.name}", i)
+                combo.addItem(f"↳ {b.name}", i)
         self.phase = QComboBox()
         row.addWidget(QLabel("Left:"))
         row.addWidget(self.sides[0], 1)
@@ -72,8 +72,10 @@ class CompareDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         hh = self.table.horizontalHeader()
-        for c in range(3):
+        for c in (0, 2):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(1, 150)
         hh.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         split.addWidget(self.table)
@@ -104,6 +106,7 @@ class CompareDialog(QDialog):
         for row, d in enumerate(self.differences):
             for c, v in enumerate((d.phase, d.power, d.unit, d.left, d.right)):
                 item = QTableWidgetItem(v)
+                item.setToolTip(v)
                 if c >= 3 and v == branches.ABSENT:
                     item.setForeground(QBrush(QColor("#7a7a7a")))
                 self.table.setItem(row, c, item)

@@ -98,7 +98,7 @@ class HistoryDock(QDockWidget):
         self.tree.addTopLevelItem(self._item(None, None, _current_label(game)))
         for b, line in enumerate(branches):
             parent = self._items.get((None, line.fork if line.fork < len(game.phases) else None))
-            head = self._item(b, BRANCH, f"⑂ {line.name}")
+            head = self._item(b, BRANCH, f"↳ {line.name}")
             head.setForeground(0, QBrush(QColor(BRANCH_COLOUR)))
             head.setToolTip(0, f"What-if from {line.phases[line.fork] if line.fork < len(line.phases) else line.current}"
                             ": other orders tried beside the real game")

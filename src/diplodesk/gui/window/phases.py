@@ -60,8 +60,8 @@ class WindowPhases(WindowState):
             self._show_results(len(self.doc.history) - 1)
             self.banner.hide()
             if branch is not None:
-                self.banner.label.setText(f"<b>What-if: {branch.name}</b> — orders and adjudications here "
-                                          "leave the real game untouched")
+                self.banner.label.setText(f"↳ <b>{branch.name}</b> — a what-if: orders and adjudications "
+                                          "here leave the real game untouched")
                 self.banner.button.setText("Back to the real game")
                 self.banner.show()
                 self.banner.place()
@@ -70,7 +70,7 @@ class WindowPhases(WindowState):
             rec = self.doc.history[self.viewed]
             self._show_results(self.viewed)
             nxt = self.doc.position.phase
-            where = f"What-if {branch.name}: " if branch is not None else ""
+            where = f"↳ {branch.name}: " if branch is not None else ""
             self.banner.label.setText(f"{where}<b>{rec.position['phase']}</b> — results, read-only. "
                                       f"Current: {nxt.long_name}")
             self.banner.button.setText(f"Go to {nxt.long_name} (Esc)")
