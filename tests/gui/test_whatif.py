@@ -61,6 +61,19 @@ def test_try_other_orders_from_a_past_phase_opens_a_branch_under_it(window, prom
     assert path.read_bytes() == saved
 
 
+def test_a_click_on_a_branch_in_the_history_goes_there(window, qtbot):
+    doc = played(window)
+    window.try_other_orders(None, 0)
+    window.go_to(None)
+    assert doc.branch is None
+    tree = window.history_dock.tree
+    tree.setCurrentItem(tree.topLevelItem(0).child(0))  # the branch's heading
+    qtbot.waitUntil(lambda: doc.branch is not None)
+    assert str(doc.position.phase) == "S1901M" and window.viewed is None
+    heading = window.history_dock.tree.topLevelItem(0).child(0)
+    assert heading.child(heading.childCount() - 1).font(0).bold()  # the phase played
+
+
 def test_make_this_the_game_asks_and_is_undone(window, prompts):
     doc = played(window)
     real = doc.trunk.history[0].result

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -152,8 +152,8 @@ class HistoryDock(QDockWidget):
             return
         if branch == self.active:
             self.phase_chosen.emit(index)
-        else:
-            self.place_chosen.emit(branch, index)
+        else:  # going there rebuilds this tree: not inside its own signal
+            QTimer.singleShot(0, lambda: self.place_chosen.emit(branch, index))
 
     def _rollback(self) -> None:
         place = self.place()
