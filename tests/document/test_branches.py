@@ -142,3 +142,23 @@ def test_a_branch_of_a_branch_hangs_on_the_real_game_with_the_phases_it_shares(d
     assert b.fork == 0 and b.history == (first,) and str(b.current.phase) == "F1901M"
     play(doc, {"France": ["A pic - bel"]})
     assert [r.phase for r in doc.history] == ["S1901M", "F1901M"] and len(doc.branches[0].history) == 1
+
+
+@pytest.mark.parametrize("branch, said", [
+    ({"name": "x", "fork": -1, "current": {}}, "branches[0].fork"),
+    ({"name": "", "fork": 0, "current": {}}, "branches[0].name"),
+    ({"name": "x", "fork": "0", "current": {}}, "branches[0].fork"),
+    ({"name": "x", "fork": 0}, "current"),
+    ({"name": "x", "fork": 0, "current": {"phase": "S1901Q"}}, "branches[0].current"),
+    ({"name": "x", "fork": 0, "current": "CURRENT", "colour": "red"}, "colour"),
+    ({"name": "x", "fork": 0, "current": "CURRENT", "winner": "France"}, "branches[0].winner"),
+])
+def test_a_damaged_branch_is_refused_naming_its_place(doc, tmp_path, branch, said):
+    if branch.get("current") == "CURRENT":
+        branch = branch | {"current": doc.trunk.current.to_json()}
+    data = doc.trunk.to_json() | {"branches": [branch]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(GameFileError) as e:
+        Game.load(path)
+    assert said in str(e.value) and "\n" not in str(e.value)

@@ -49,6 +49,7 @@ def test_try_other_orders_from_a_past_phase_opens_a_branch_under_it(window, prom
     units = {(d.phase, d.unit) for d in dialog.differences}
     assert ("S1901M", "A par") in units and dialog.table.rowCount() == len(dialog.differences)
     assert dialog.maps[0].results is not None and dialog.maps[1].results is not None
+    assert {"par", "mar"} <= dialog.maps[0].highlights.marked  # the units whose results differ
     dialog.close()
     # the real game, picked in the History, is as it was; then the branch goes
     window.history_dock.place_chosen.emit(None, None)

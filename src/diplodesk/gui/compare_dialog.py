@@ -24,7 +24,7 @@ from ..document import branches
 from ..document.game_document import GameDocument
 from .history_dock import phase_title
 from .layers import LayeredPainter
-from .map_view import MapView
+from .map_view import Highlights, MapView
 
 
 class CompareDialog(QDialog):
@@ -85,6 +85,12 @@ class CompareDialog(QDialog):
         self.summary = QLabel()
         box.addWidget(self.summary)
         self.differences: list[branches.Difference] = []
+        self._syncing = False
+        a, b = self.maps
+        for src, dst in ((a, b), (b, a)):
+            src.horizontalScrollBar().valueChanged.connect(lambda _v, s=src, d=dst: self._sync(s, d))
+            src.verticalScrollBar().valueChanged.connect(lambda _v, s=src, d=dst: self._sync(s, d))
+            src.zoom_changed.connect(lambda _z, s=src, d=dst: self._sync(s, d))
         for combo, value in zip(self.sides, (left, right), strict=True):
             combo.setCurrentIndex(max(0, combo.findData(value)))
             combo.currentIndexChanged.connect(lambda _i: self.refresh())
@@ -133,6 +139,10 @@ class CompareDialog(QDialog):
 
     def _show_phase(self) -> None:
         ph = self.phase.currentData()
+        # the units whose results differ, marked on both maps
+        marked = frozenset(_province(d.unit) for d in self.differences if d.phase == ph) - {""}
+        for view in self.maps:
+            view.set_highlights(Highlights(marked=marked))
         for i in range(2):
             side = self.side(i)
             rec = next((r for r in branches.records(self.doc.trunk, side) if r.phase == ph), None)
@@ -144,8 +154,28 @@ class CompareDialog(QDialog):
             self.maps[i].set_content(self.doc.game.load_position(rec.position), rec.result)
             self.titles[i].setText(f"{name} — {phase_title(ph)}, results")
 
+    def _sync(self, src: MapView, dst: MapView) -> None:
+        """Pan and zoom the other map with this one, so the same place is side by side."""
+        if self._syncing or src.resizing or src.layers is None or dst.layers is None:
+            return
+        self._syncing = True
+        try:
+            dst.setTransform(src.transform())
+            dst.horizontalScrollBar().setValue(src.horizontalScrollBar().value())
+            dst.verticalScrollBar().setValue(src.verticalScrollBar().value())
+            dst.viewport().update()
+        finally:
+            self._syncing = False
+
     def _row_chosen(self, row: int) -> None:
         if 0 <= row < len(self.differences):
             i = self.phase.findData(self.differences[row].phase)
             if i >= 0 and i != self.phase.currentIndex():
                 self.phase.setCurrentIndex(i)
+
+
+def _province(unit: str) -> str:
+    """The province of a unit as the differences name it ("A par", "B F stp/sc", "centres": none)."""
+    words = unit.split()
+    i = 2 if words[:1] in (["B"], ["D"]) else 1
+    return words[i].split("/")[0].lower() if len(words) > i and words[0] in ("A", "F", "B", "D") else ""
