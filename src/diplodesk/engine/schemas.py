@@ -257,6 +257,16 @@ class HistoryShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
+class BranchShape(_Shape):
+    """A what-if beside the game: other orders tried from the game's phase ``fork``."""
+
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    fork: Annotated[int, Meta(ge=0)]
+    current: StoredPositionShape
+    history: list[HistoryShape] = []
+    winner: Name | list[Name] | None = None
+
+
 class GameShape(_Shape):
     """A saved game: the variant's copy, every processed phase, the current one."""
 
@@ -269,6 +279,8 @@ class GameShape(_Shape):
     settings: dict[str, Any] = {}
     # the engine revision that saved it (engine.process.REVISION); 1 where missing
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
+    # format 2: what-ifs played beside the game, never part of it
+    branches: list[BranchShape] = []
 
 
 SHAPES: dict[str, type[Struct]] = {
