@@ -210,8 +210,8 @@ class _PositionReader:
         except VariantError as e:
             raise self.fail("variant", str(e)) from None
         if variant.engine != "standard":
-            raise self.fail("variant", f"{ref} is adjudicated by its own season engine "
-                            f"({variant.engine}): give its position to adjudicate()")
+            raise self.fail("variant", f"{ref} has a season engine of its own ({variant.engine}); "
+                            "in this version only adjudicate and report take its positions")
         self.variant = variant
         self.board = variant.board
         self.names = name_table(variant.board)

@@ -269,7 +269,9 @@ class _Parser:
         return o
 
     def order_fo(self, o: HOrder, rest: list[str]) -> HOrder:
-        cats = tuple(c.lower() for c in " ".join(rest).replace(",", " ").split())
+        canonical = {c.lower(): c for c in self.categories}
+        written = " ".join(rest).replace(",", " ").split()
+        cats = tuple(canonical.get(c.lower(), c) for c in written)
         unknown = [c for c in cats if c not in self.categories]
         if not cats or unknown:
             return o.fail("unparsable", f"fo lists the categories of T5 in the order they should "

@@ -214,7 +214,7 @@ class Season:
             what = f"{o.count} Trs" if o.item == "Tr" else f"{o.item} {o.target}"
             items.append(CostItem(o.nation, vector, cat, f"build {what}", o.nation,
                                   "IV.3" if o.item == "Tr" else "III.6", f"T1 {o.item}", o.ref,
-                                  f"{o.ref}"))
+                                  describe(o)))
         pw_sum = Counter()
         for o in self.live("pw"):
             pw_sum[(o.nation, o.target)] += o.amount
@@ -228,7 +228,7 @@ class Season:
                        f"works in {prov} a season (VIII.4)")
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
-                                      o.nation, "VIII.4", "", o.ref, o.ref))
+                                      o.nation, "VIII.4", "", o.ref, describe(o)))
         return items
 
     def failed(self, f: Failure) -> None:
@@ -276,7 +276,7 @@ class Season:
             if f == "gold":
                 self.ledger.move(stock(it.payer), escrow(it.escrow_to), f, v, it.label, **kw)
             elif f == "M" and it.category.startswith("bu."):
-                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.subject}", f, v, it.label, **kw)
+                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.order}", f, v, it.label, **kw)
             else:
                 self.ledger.move(stock(it.payer), "game:consumed", f, v, it.label, **kw)
 
@@ -294,7 +294,8 @@ class Season:
 
     def build(self) -> None:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
-        for o in self.live("bu"):
+        # designations follow the place of the build, never the place of the line (III.10)
+        for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
             self.result(o, "succeeds")
             src = f"{o.nation}:build:{o.ref}"
             if o.item == "Tr":
@@ -316,7 +317,7 @@ class Season:
             self.units.append(u)
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
-        for o in self.live("tf"):
+        for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
             u = o.unit
             acquired[o.target] += 1
             new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
