@@ -97,6 +97,13 @@ class Season:
             for o in orders:
                 if o.military and o.unit and not o.error and mil[o.unit.ref] > 1:
                     o.fail("invalid", f"{o.unit.ref} has {mil[o.unit.ref]} orders; it stands")
+            # a unit or installation disbanded or handed over twice: neither order stands
+            fates = Counter(o.unit.ref if o.unit else f"{o.item} {o.target}" for o in orders
+                            if o.verb in ("de", "tf") and not o.error)
+            for o in orders:
+                key = o.unit.ref if o.unit else f"{o.item} {o.target}"
+                if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
+                    o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
             for o in fos[1:] if len(fos) > 1 else ():
                 o.fail("invalid", "two failure lists (fo); T5 is used")
@@ -276,7 +283,7 @@ class Season:
             if f == "gold":
                 self.ledger.move(stock(it.payer), escrow(it.escrow_to), f, v, it.label, **kw)
             elif f == "M" and it.category.startswith("bu."):
-                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.order}", f, v, it.label, **kw)
+                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.subject}", f, v, it.label, **kw)
             else:
                 self.ledger.move(stock(it.payer), "game:consumed", f, v, it.label, **kw)
 
@@ -297,7 +304,7 @@ class Season:
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
             self.result(o, "succeeds")
-            src = f"{o.nation}:build:{o.ref}"
+            src = f"{o.nation}:build:{describe(o)}"
             if o.item == "Tr":
                 self.ledger.post(Entry(stock(o.nation), "Trs", o.count, f"built {o.count} Trs",
                                        "IV.3", o.ref, "T1 Tr", "7"))
