@@ -17,27 +17,13 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
+from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
 from .orders import HOrder, Names, parse_orders
 from .outcome import HyperOutcome, Line
 from .settle import close_season
-
-STOCK = ("gold", "M", "A", "I")
-
-
-def stock(nation: str) -> str:
-    return nation
-
-
-def escrow(nation: str) -> str:
-    return f"{nation}:escrow"
-
-
-def held(owner: str, ref: str) -> str:
-    """The account of the M tied up in a unit or installation."""
-    return f"{owner}:{ref}"
 
 
 class Season:

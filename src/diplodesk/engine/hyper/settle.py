@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
+from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
 from .outcome import HyperOutcome, Line
@@ -18,7 +19,6 @@ from .victory import land_provinces, standings
 if TYPE_CHECKING:
     from .season import Season
 
-STOCK = ("gold", "M", "A", "I")
 
 
 def close_season(s: Season) -> HyperOutcome:
@@ -40,8 +40,6 @@ def close_season(s: Season) -> HyperOutcome:
 
 
 def income(s: Season) -> None:
-    from .season import escrow, stock
-
     c, pos, led = s.pack.constants, s.pos, s.ledger
     winter = pos.phase.season == c.winter_season and not pos.first_season
     for pid in sorted(pos.provinces):
@@ -90,8 +88,6 @@ def committed_M(s: Season, nation: str) -> int:
 
 
 def starvation(s: Season) -> None:
-    from .season import stock
-
     c, led = s.pack.constants, s.ledger
     for n in sorted(s.pos.nations):
         m_total = led.balance(stock(n), "M") + committed_M(s, n)
@@ -120,8 +116,6 @@ def end_of_season(s: Season) -> dict[str, ProvinceState]:
 
 def check_invariants(s: Season) -> None:
     """DESIGN 4.5: gold conserved, no account below zero, nothing spent beyond the start."""
-    from .season import stock
-
     led = s.ledger
     gold_open = sum(e.amount for e in led.entries if e.factor == "gold" and e.step == "0")
     gm = sum(e.amount for e in led.entries if e.factor == "gold" and e.account == "game:gm")
@@ -143,8 +137,6 @@ def check_invariants(s: Season) -> None:
 
 
 def next_position(s: Season, provinces: dict[str, ProvinceState]):
-    from .season import escrow, stock
-
     pos, led = s.pos, s.ledger
     nations = {}
     for n, st in pos.nations.items():
