@@ -193,6 +193,19 @@ def cmd_variant(args) -> int:
                 print(f"{e.source}: {problem}")
         raise BadInput(f"variant {args.name}: {e}") from None
     if args.variant_command == "check":
+        if variant.engine != "standard":  # its tables are part of it: check every cell
+            from .engine.hyper import TableError, pack_of
+
+            try:
+                pack = pack_of(variant)
+            except TableError as e:
+                for problem in e.problems:
+                    print(problem)
+                raise BadInput(f"variant {args.name}: {e}") from None
+            print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
+                  f"{len(pack.nations)} nations, {len(pack.metas)} tables, "
+                  f"provisional: {', '.join(pack.provisional_tables) or 'none'})")
+            return 0
         print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
               f"{len(variant.board.centers)} centres, {len(variant.powers)} powers)")
         return 0
@@ -225,6 +238,8 @@ def cmd_render(args) -> int:
 def cmd_report(args) -> int:
     from .engine.reports import power_report
 
+    if _other_engine_report(args):
+        return 0
     _, position = read_position(args.position)
     if args.public:
         from .engine.process import process
@@ -234,6 +249,31 @@ def cmd_report(args) -> int:
         return 0
     sys.stdout.write(power_report(position, power_named(position, args.power)))
     return 0
+
+
+def _other_engine_report(args) -> bool:
+    """A report from a variant with a season engine of its own (CONTRACTS 6): a nation's
+    statement, a player's nations, or ``--power gazette``. False for other variants."""
+    from .engine import PositionError, seasons
+
+    data = read_json(args.position)
+    try:
+        variant = seasons.variant_of(data)
+        if not seasons.is_other(variant):
+            return False
+        pos = seasons.read_other(data, variant)
+    except PositionError as e:
+        raise BadInput(f"{args.position}: {e}") from None
+    from .engine.hyper.report import report
+
+    who = "gazette" if args.public else (args.power or "")
+    text = report(seasons.process_other(pos).to_json(), pos.to_json(), who,
+                  {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()})
+    if text is None:
+        known = ", ".join(sorted(pos.nations) + pos.player_ids())
+        raise BadInput(f"--power: {who!r} is no nation or player here (known: {known}, gazette)")
+    sys.stdout.write(text)
+    return True
 
 
 def cmd_pack(args) -> int:

@@ -45,6 +45,11 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     ``explain``: each order entry also gets ``explain``, the reasoning that decided it
     (``engine/explain.py``), worked out after the resolution and only when asked for.
     """
+    from . import seasons
+
+    variant = seasons.variant_of(position)
+    if seasons.is_other(variant):  # a season engine of its own (CONTRACTS 6)
+        return seasons.adjudicate_other(position, variant)
     pos = load_position(position)
     outcome = process(pos)
     result = outcome_to_json(outcome)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import schemas
+from . import schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
@@ -80,6 +80,10 @@ class Game:
 
     @classmethod
     def new(cls, variant: Variant, rules: tuple[str, ...] = ()) -> Game:
+        if seasons.is_other(variant):  # its dice get a secret of their own (hyper/dice)
+            import secrets
+
+            return cls(variant, seasons.start_other(variant, secrets.token_hex(32), variant.id))
         start = Position.start(variant)
         if rules:
             from dataclasses import replace
@@ -91,6 +95,8 @@ class Game:
 
     def load_position(self, data: dict) -> Position:
         """Read a position of this game (its variant is the game's own copy)."""
+        if seasons.is_other(self.variant):
+            return seasons.read_other(data, self.variant)
         return Position.from_json(data, lambda ref: self.variant)
 
     def set_orders(self, power: str, texts: list[str]) -> None:
@@ -104,8 +110,8 @@ class Game:
         """Adjudicate the current phase and move on to the next one."""
         if self.winner:
             raise ValueError(f"the game is over: {self.winner} has won")
-        outcome = process(self.current)
-        record = PhaseRecord(self.current.to_json(), outcome_to_json(outcome))
+        outcome, result = _adjudicated(self.current)
+        record = PhaseRecord(self.current.to_json(), result)
         self.history.append(record)
         self.current = outcome.next
         self.winner = outcome.winner
@@ -158,8 +164,10 @@ class Game:
                 f"this version reads formats up to {FORMAT}. Update diplodesk to open it."
             )
         data = _upgrade(data, fmt)
-        try:
-            schemas.check(data, schemas.GameShape)
+        vdata = data.get("variant", {}).get("data") if isinstance(data.get("variant"), dict) else None
+        other = isinstance(vdata, dict) and vdata.get("engine", "standard") != "standard"
+        try:  # a season engine of its own checks its positions and results itself
+            schemas.check(data, schemas.OtherGameShape if other else schemas.GameShape)
         except schemas.SchemaError as e:
             raise GameFileError(f"{source}: {e}") from None
         vdata = data["variant"]["data"]
@@ -174,7 +182,9 @@ class Game:
         if data["variant"]["id"] != variant.id:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
-        game = cls(variant, Position.start(variant), [], dict(data.get("settings", {})))
+        first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
+                 else Position.start(variant))
+        game = cls(variant, first, [], dict(data.get("settings", {})))
         saved_by = data.get("engine_revision", 1)
         try:
             game.history = game._read_records(data.get("history", []), "history", saved_by)
@@ -255,6 +265,15 @@ def _winner(history: list[PhaseRecord], winner: Any, where: str, before: PhaseRe
     return winner
 
 
+def _adjudicated(position) -> tuple[Any, dict[str, Any]]:
+    """The outcome of a phase and its result JSON, by the variant's season engine."""
+    if seasons.is_other(position.variant):
+        outcome = seasons.process_other(position)
+        return outcome, outcome.to_json()
+    outcome = process(position)
+    return outcome, outcome_to_json(outcome)
+
+
 def variant_digest(data: Any) -> str:
     """SHA-256 of variant data as canonical JSON (sorted keys, no spaces, UTF-8)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -265,7 +284,7 @@ def _check_result(position: Position, stored: dict, where: str) -> None:
     """The stored result must be what adjudicating its phase gives (a corrupted or
     hand-edited result would otherwise be shown, replayed and printed as fact)."""
     try:
-        fresh = outcome_to_json(process(position))
+        fresh = _adjudicated(position)[1]
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise GameFileError(f"{where}: its phase cannot be adjudicated ({e})") from None
     if fresh == stored:

@@ -229,8 +229,13 @@ class VariantShape(_Shape):
     powers: dict[Name, PowerShape]
     provinces: dict[Name, ProvinceShape]
     start: StartShape
-    victory: VictoryShape
+    victory: VictoryShape | UnsetType = UNSET  # required by the standard engine
     format: Annotated[int, Meta(ge=1, le=1)] = 1
+    # the season engine (CONTRACTS 6); a variant of numbers names its table files
+    # (globs in the folder), which the catalog reads into table_files: {file: its TOML}
+    engine: Literal["standard", "hypereconomic"] = "standard"
+    tables: list[Annotated[str, Meta(max_length=200)]] = []
+    table_files: dict[Annotated[str, Meta(max_length=200)], dict[str, Any]] = {}
     name: Name | UnsetType = UNSET
     description: Text | UnsetType = UNSET
     rules: list[Name] = []
@@ -281,6 +286,27 @@ class GameShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
     # format 2: what-ifs played beside the game, never part of it
     branches: list[BranchShape] = []
+
+
+class OtherHistoryShape(_Shape):
+    position: dict[str, Any]
+    result: dict[str, Any]
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
+
+
+class OtherGameShape(_Shape):
+    """A saved game of a variant with a season engine of its own (CONTRACTS 6): that engine
+    reads its positions and results itself, as strictly."""
+
+    format: Annotated[int, Meta(ge=1)]
+    variant: GameVariantShape
+    current: dict[str, Any]
+    app: Name = "diplodesk"
+    history: list[OtherHistoryShape] = []
+    winner: Name | list[Name] | None = None
+    settings: dict[str, Any] = {}
+    branches: list[dict[str, Any]] = []
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
 SHAPES: dict[str, type[Struct]] = {
