@@ -1,13 +1,15 @@
 """Engine speed: a full standard movement phase, and a synthetic large board.
 
-    python bench/bench_engine.py [--quick]
+    python bench/bench_engine.py [--quick] [--explain]
 
 Reports our median time to adjudicate a standard movement phase with 34 units ordered
 (target: 0.2 ms or less), both from the position dict to the result dict and for the
 resolution alone, and where the optional ``diplomacy`` package (MILA's engine, AGPL:
 never a dependency, only a yardstick) is installed, its median on the same positions and
 the ratios; how much slower adjudicating is with ``explain=True`` (the same positions,
-in the same run). Then a synthetic board of about 2,000 provinces and 1,000 units,
+in the same run; ``--explain`` gives only that, with the proof that explanations cost
+nothing when not asked for: a run without them never even imports ``engine/explain.py``).
+Then a synthetic board of about 2,000 provinces and 1,000 units,
 at several sizes, to show that time grows about linearly with the number of units.
 """
 
@@ -137,10 +139,71 @@ def synthetic_position(variant: Variant, n_units: int, rng: random.Random) -> di
     return {"variant": "grid", "phase": "S1901M", "units": units, "orders": orders}
 
 
+def explain_figures(positions: list[dict], rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """Medians' material for explanations (issue 14): adjudicate() without explain, with
+    explain=False said, and with explain=True, turn about on the same positions in one
+    loop, so the ratios share the machine's ups and downs."""
+    clock = time.perf_counter
+    plain: list[float] = []
+    said_off: list[float] = []
+    explained: list[float] = []
+    for _ in range(rounds):
+        for p in positions:
+            t0 = clock()
+            adjudicate(p)
+            plain.append(clock() - t0)
+            t0 = clock()
+            adjudicate(p, explain=False)
+            said_off.append(clock() - t0)
+            t0 = clock()
+            adjudicate(p, explain=True)
+            explained.append(clock() - t0)
+    return plain, said_off, explained
+
+
+def explain_never_loaded() -> bool:
+    """In a fresh interpreter, a thousand adjudications without explain leave the explain
+    module unimported: its code cannot have run."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, 'src'); sys.path.insert(0, 'bench');"
+            "from bench_engine import standard_positions; from diplodesk.engine import adjudicate;"
+            "ps = standard_positions(20); [adjudicate(p) for _ in range(50) for p in ps];"
+            "print('diplodesk.engine.explain' in sys.modules)")
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    return out.stdout.strip() == "False"
+
+
+def explain_main(args) -> int:
+    positions = standard_positions(20 if args.quick else 50)
+    for p in positions:
+        adjudicate(p, explain=True)  # warm caches (variant load, parses, the explain module)
+    gc.collect()
+    gc.disable()
+    plain, said_off, explained = explain_figures(positions, 3 if args.quick else 10)
+    gc.enable()
+
+    def ms(xs: list[float]) -> float:
+        return statistics.median(xs) * 1000
+
+    print(f"explanations, standard movement phase, 34 units ordered, median of {len(plain)} runs each:")
+    print(f"  adjudicate(p)                {ms(plain):7.3f} ms")
+    print(f"  adjudicate(p, explain=False) {ms(said_off):7.3f} ms   {ms(said_off) / ms(plain):.2f}x")
+    print(f"  adjudicate(p, explain=True)  {ms(explained):7.3f} ms   {ms(explained) / ms(plain):.2f}x")
+    never = explain_never_loaded()
+    print(f"  without explain, engine/explain.py is never imported: {'yes' if never else 'NO'}")
+    return 0 if never else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--explain", action="store_true",
+                    help="only how much slower adjudication is with explain=True, and that off costs nothing")
     args = ap.parse_args()
+    if args.explain:
+        return explain_main(args)
     positions = standard_positions(20 if args.quick else 50)
     for p in positions:
         adjudicate(p)  # warm caches (variant load, parses)
@@ -197,16 +260,7 @@ def main() -> int:
                 cold_theirs.append(clock() - t0)
     # Explanations (issue 14): adjudicate() with explain=True against the same positions
     # without it, turn about in one loop, so the ratio shares the machine's ups and downs.
-    plain: list[float] = []
-    explained: list[float] = []
-    for _ in range(rounds):
-        for p in positions:
-            t0 = clock()
-            adjudicate(p)
-            plain.append(clock() - t0)
-            t0 = clock()
-            adjudicate(p, explain=True)
-            explained.append(clock() - t0)
+    plain, _, explained = explain_figures(positions, rounds)
     # First sight: positions never seen, so every order text is parsed and checked afresh
     # (nothing remembered), as in a real game; MILA's set-up (which parses the orders) is
     # timed here too.

@@ -152,3 +152,19 @@ def test_a_game_the_desk_saved_renders_reports_and_packs(tmp_path, capsys, varia
     assert code == 0 and f"for {power}" in out
     code, out, _ = run(capsys, "pack", path, "-o", tmp_path / "packs", "--power", power)
     assert code == 0 and len(out.split()) == 2
+
+
+def test_a_game_of_a_variant_with_its_own_season_engine_adjudicates_and_reports(tmp_path, capsys):
+    from pathlib import Path
+
+    from diplodesk.engine import load_variant
+
+    mini = Path(__file__).resolve().parents[1] / "examples" / "hyper-mini"
+    game = Game.new(load_variant(str(mini)))
+    game.process()
+    path = tmp_path / "hyper.json"
+    game.save(path)
+    code, out, err = run(capsys, "adjudicate", path)
+    assert code == 0 and json.loads(out)["phase"] == game.phases[-1], err
+    code, out, _ = run(capsys, "report", path, "--power", "gazette", "--phase", "0")
+    assert code == 0 and "Accounts at the end of the season" in out

@@ -122,7 +122,7 @@ def read_given(args):
     file's phase ``args.phase``), or BadInput. A position without units is worked on all
     the same, but the user is told."""
     given = _read_input(args.position, args.phase)
-    if not given.position.units and not given.position.dislodged:
+    if not given.position.units and not getattr(given.position, "dislodged", None):
         print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
               file=sys.stderr)
     return given
@@ -220,6 +220,19 @@ def cmd_variant(args) -> int:
                 print(f"{e.source}: {problem}")
         raise BadInput(f"variant {args.name}: {e}") from None
     if args.variant_command == "check":
+        if variant.engine != "standard":  # its tables are part of it: check every cell
+            from .engine.hyper import TableError, pack_of
+
+            try:
+                pack = pack_of(variant)
+            except TableError as e:
+                for problem in e.problems:
+                    print(problem)
+                raise BadInput(f"variant {args.name}: {e}") from None
+            print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
+                  f"{len(pack.nations)} nations, {len(pack.metas)} tables, "
+                  f"provisional: {', '.join(pack.provisional_tables) or 'none'})")
+            return 0
         print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
               f"{len(variant.board.centers)} centres, {len(variant.powers)} powers)")
         return 0
@@ -242,8 +255,8 @@ def cmd_render(args) -> int:
     except ImportError as e:
         raise BadInput(f"render: drawing is not available here ({e})") from None
     try:
-        render_file(given.data if given.game is None else position, args.output, power=args.power, width=args.width, palette=args.palette,
-                    results=given.result)
+        render_file(given.data if given.game is None else position, args.output, power=args.power,
+                    width=args.width, palette=args.palette, results=given.result)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:
@@ -254,7 +267,10 @@ def cmd_render(args) -> int:
 def cmd_report(args) -> int:
     from .engine.reports import power_report
 
-    position = read_given(args).position
+    given = read_given(args)
+    if _other_engine_report(args, given.position):
+        return 0
+    position = given.position
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
@@ -263,6 +279,25 @@ def cmd_report(args) -> int:
         return 0
     sys.stdout.write(power_report(position, power_named(position, args.power)))
     return 0
+
+
+def _other_engine_report(args, pos) -> bool:
+    """A report from a variant with a season engine of its own (CONTRACTS 6): a nation's
+    statement, a player's nations, or ``--power gazette``. False for other variants."""
+    from .engine import seasons
+
+    if not seasons.is_other(pos.variant):
+        return False
+    from .engine.hyper.report import report
+
+    who = "gazette" if args.public else (args.power or "")
+    text = report(seasons.process_other(pos).to_json(), pos.to_json(), who,
+                  {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()})
+    if text is None:
+        known = ", ".join(sorted(pos.nations) + pos.player_ids())
+        raise BadInput(f"--power: {who!r} is no nation or player here (known: {known}, gazette)")
+    sys.stdout.write(text)
+    return True
 
 
 def cmd_pack(args) -> int:
@@ -281,7 +316,8 @@ def cmd_pack(args) -> int:
         return True
 
     try:
-        made = all_packs(given.data if given.game is None else position, args.output, PackOptions(args.page, not args.portrait), progress, powers or None)
+        made = all_packs(given.data if given.game is None else position, args.output,
+                         PackOptions(args.page, not args.portrait), progress, powers or None)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:

@@ -136,3 +136,19 @@ def test_explained_results_have_the_published_shape():
 
     for case in CASES:
         check(adjudicate(case["position"], explain=True), ResultShape)
+
+
+def test_explanations_off_the_default_path_are_not_even_imported():
+    """Without explain=True, no explanation code runs: adjudicating a phase (a Blind one
+    too, with each power's report) leaves engine/explain.py unimported."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from diplodesk.engine import adjudicate, load_position, process;"
+            "from diplodesk.engine.rules import blind;"
+            "p = load_position({'variant': 'standard', 'phase': 'S1901M', 'rules': ['blind'],"
+            " 'units': [{'power': 'France', 'type': 'A', 'at': 'par'}], 'orders': {'France': ['A par - bur']}});"
+            "adjudicate(p.to_json()); blind.report_text(p, process(p), 'France');"
+            "print('diplodesk.engine.explain' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

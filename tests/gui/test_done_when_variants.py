@@ -465,7 +465,8 @@ def test_woolworth_player_victory_is_told_to_the_gm(make_window, prompts, qtbot)
     assert ("Game over", told) in prompts.infos
     assert told in w.statusBar().currentMessage()
     assert w.results_dock.winner.isVisible() and told in w.results_dock.winner.text()
-    assert "Ann wins" in w.history_dock.list.item(w.history_dock.list.count() - 1).text()
+    tree = w.history_dock.tree
+    assert "Ann wins" in tree.topLevelItem(tree.topLevelItemCount() - 1).text(0)
     assert not w.act_adjudicate.isEnabled() and not w.editable
     # the line stays with the phase: back at the current phase, then at the result again
     w.show_phase(None)

@@ -174,7 +174,7 @@ def test_game_file_is_json_with_the_variant(window, prompts, game_file):
     prompts.next_path = str(game_file)
     assert window.save_as()
     data = json.loads(game_file.read_text())
-    assert data["format"] == 1 and data["variant"]["id"] == "standard"
+    assert data["format"] == 2 and data["variant"]["id"] == "standard"
 
 
 def test_a_game_an_earlier_engine_adjudicated_opens_and_says_where_results_differ(window, prompts, tmp_path):

@@ -143,9 +143,10 @@ def test_history_view_is_read_only_and_roll_back_is_undoable(window):
     click(w, "mar")
     assert w.doc.orders("France") == ()
     assert w.orders_dock.editor.isReadOnly()
-    w.history_dock.list.setCurrentRow(1)  # the current phase
+    tree = w.history_dock.tree
+    tree.setCurrentItem(tree.topLevelItem(1))  # the current phase
     assert w.viewed is None and not w.banner.isVisible()
-    w.history_dock.list.setCurrentRow(0)
+    tree.setCurrentItem(tree.topLevelItem(0))
     assert w.viewed == 0
     w.history_dock.rollback.click()
     assert str(w.doc.position.phase) == "S1901M" and w.doc.orders("France") == ("A par - bur",)

@@ -266,7 +266,64 @@ def test_no_report_names_a_unit_or_owner_where_the_power_may_not_know(rng):
                 if other.power != power and other.province not in v.seen | v.informed:
                     assert f"({other.province.capitalize()})" not in text.split("Your supply")[0].replace(
                         f"{power}:", ""), (power, other)
+            _explanations_tell_nothing_unseen(position, outcome, power, v, rng)
         data = outcome.next.to_json()
+
+
+UNIT_NAMED = re.compile(r"\b[AF] ([a-z]{3})")
+
+
+def _explanations_tell_nothing_unseen(position, outcome, power, v, rng):
+    """A power's explanations name a unit or a province only where it may know, and a
+    foreign fleet placed where it may not know (no order names it) changes none of them."""
+    known = v.seen | v.informed | {u.province for u in position.units.values() if u.power == power}
+    why = blind.explanations(position, outcome, power)
+    for r, w in zip(outcome.results, why, strict=True):
+        if r.power != power:
+            assert w is None, (power, r)  # another power's reasoning: never
+        if w is None:
+            continue
+        for name in UNIT_NAMED.findall(w["text"] + " ".join(s["says"] for s in w["steps"])):
+            assert name in known, (power, name, w["text"])
+        for step in w["steps"]:
+            named = list(step.get("units", [])) + [x["unit"] for x in step.get("uncounted", [])]
+            named += [step[k] for k in ("of", "by") if step.get(k)]
+            assert all(p.split("/")[0] in known for p in named), (power, step)
+    mentioned = {w.lower().split("/")[0] for ts in position.orders.values() for t in ts
+                 for w in t.replace("-", " ").split()}
+    after = blind.static_sight(outcome.next, power)
+    seas = sorted(p.id for p in position.board.provinces.values()
+                  if p.kind.value == "sea" and p.id not in position.units
+                  and p.id not in known | after | mentioned)
+    if not seas:
+        return
+    other = next(p for p in POWERS if p != power)
+    data = position.to_json()
+    data["units"] = [*data["units"], U(other, "F", rng.choice(seas))]
+    hidden = load_position(data)
+    again = process(hidden)
+    mine = [w for w in why if w is not None]
+    assert mine == [w for w in blind.explanations(hidden, again, power) if w is not None], power
+
+
+def test_a_power_is_told_the_strengths_but_not_the_units_it_cannot_see():
+    p = pos([U("England", "A", "bel"), U("England", "F", "nth"), U("Germany", "A", "hol"),
+             U("Germany", "A", "ruh"), U("Germany", "A", "kie"), U("Russia", "F", "hel")],
+            {"England": ["A Bel - Hol", "F Nth S A Bel - Hol"],
+             "Germany": ["A Hol H", "A Ruh S A Hol", "A Kie S A Hol"], "Russia": ["F Hel - Kie"]})
+    outcome = process(p)
+    why = dict(zip((r.order for r in outcome.results), blind.explanations(p, outcome, "England"), strict=True))
+    assert why["A bel - hol"]["text"] == ("A bel - hol fails: attack 2 (F nth's support) against "
+                                          "hold 2 of A hol (an unseen unit's support)")
+    assert "ruh" not in str(why["A bel - hol"]) and "kie" not in str(why["A bel - hol"])
+    assert why["A hol H"] is None and why["F hel - kie"] is None  # others' reasoning: never
+    # the desk's view of England (the inspector's Why tab) is this projection
+    from diplodesk.document.power_view import phase_view
+
+    shown = phase_view(p, "England", after=True, outcome=outcome).why
+    assert len(shown) == 2 and shown[0].startswith("A bel - hol fails: attack 2")
+    assert not any(w in text for text in shown for w in ("ruh", "kie", "hel"))
+    assert any("A kie's support was cut by F hel" in t for t in phase_view(p, None, True, outcome).why)
 
 
 def test_a_map_for_a_power_draws_nothing_it_may_not_know(tmp_path):

@@ -119,7 +119,8 @@ def _received(position, power):
     outcome = process(position)
     return (power_report(position, power, outcome),
             blind.visible_results(position, outcome, power),
-            blind.project(position, power).to_json())
+            blind.project(position, power).to_json(),
+            [w for w in blind.explanations(position, outcome, power) if w is not None])
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

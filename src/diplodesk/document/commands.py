@@ -94,6 +94,53 @@ class RollbackCommand(_StateCommand):
         self.doc.rollback(self.index)
 
 
+class OpenBranchCommand(_StateCommand):
+    """Try other orders from phase ``at`` of the real game (or of branch ``within``): a
+    what-if branch, played now."""
+
+    def __init__(self, doc: GameDocument, at: int, name: str | None = None, within: int | None = None):
+        super().__init__(doc, "Try other orders")
+        self.at, self.name, self.within = at, name, within
+
+    def apply(self) -> None:
+        self.doc.open_branch(self.at, self.name, self.within)
+        self.setText(f"Try other orders: {self.doc.branch.name}")
+
+
+class SwitchBranchCommand(_StateCommand):
+    """Play another timeline: branch ``index``, or None for the real game."""
+
+    def __init__(self, doc: GameDocument, index: int | None):
+        name = doc.branches[index].name if index is not None and 0 <= index < len(doc.branches) else "the real game"
+        super().__init__(doc, f"Go to {name}")
+        self.index = index
+
+    def apply(self) -> None:
+        self.doc.switch(self.index)
+
+
+class DeleteBranchCommand(_StateCommand):
+    def __init__(self, doc: GameDocument, index: int):
+        name = doc.branches[index].name if 0 <= index < len(doc.branches) else "?"
+        super().__init__(doc, f"Delete the branch {name}")
+        self.index = index
+
+    def apply(self) -> None:
+        self.doc.delete_branch(self.index)
+
+
+class PromoteBranchCommand(_StateCommand):
+    """Make branch ``index`` the game; the game's own phases from its fork become a branch."""
+
+    def __init__(self, doc: GameDocument, index: int):
+        name = doc.branches[index].name if 0 <= index < len(doc.branches) else "?"
+        super().__init__(doc, f"Make {name} the game")
+        self.index = index
+
+    def apply(self) -> None:
+        self.doc.promote(self.index)
+
+
 class EditPositionCommand(QUndoCommand):
     """Replace the current position by an edited one (the GM's hand edits)."""
 

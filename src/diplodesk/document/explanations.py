@@ -3,8 +3,9 @@
 The engine explains a phase it adjudicates (``engine/explain.py``); a game file keeps the
 results, not the reasoning, so the phase is adjudicated again here and each explanation is
 matched to the recorded line it belongs to. A line an earlier engine revision recorded
-differently gets none rather than a wrong one. This is the GM's view: a Blind power's view
-never carries explanations.
+differently gets none rather than a wrong one. This is the GM's view; what a power is
+told is projected by the engine (``engine.rules.blind.explanations``, through
+``power_view.PhaseView.why``).
 """
 
 from __future__ import annotations

@@ -6,6 +6,11 @@ never change the game themselves: they push the commands of :mod:`.commands` on
 the game (:meth:`set_orders`, :meth:`set_position`, :meth:`process`, :meth:`rollback`,
 :meth:`restore`). So undo and redo work across order changes, hand edits and
 adjudications alike.
+
+What-if branches (:mod:`.branches`): :attr:`trunk` is the real game, the one saved;
+:attr:`game` is the timeline being played, the real game or one of its branches (then a
+``Game`` over the branch, written back into the trunk's ``branches`` after each change).
+Everything that reads ``game``, ``position`` and ``history`` thus works in a branch too.
 """
 
 from __future__ import annotations
@@ -18,23 +23,27 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..engine.files import clean_stale_temps
-from ..engine.game import Game, GameFileError, PhaseRecord
+from ..engine.game import Branch, Game, GameFileError, PhaseRecord
 from ..engine.orders import AnyOrder, OrderParseError, Waive, format_order
 from ..engine.phase import PhaseType
 from ..engine.position import Position
 from ..engine.process import Outcome
 from ..engine.variant import VariantError
+from . import branches
 from .checks import OrderCheck, check_orders, order_count, parse
 from .explanations import explanations
 
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything an adjudication or a roll-back changes, to put it back on undo."""
+    """Everything an adjudication, a roll-back or a branch changes, to put it back on undo
+    (the real game's, with its branches and which timeline is played)."""
 
     current: Position
     history: tuple[PhaseRecord, ...]
     winner: str | None
+    branches: tuple[Branch, ...] = ()
+    active: int | None = None
 
 
 class GameDocument(QObject):
@@ -50,7 +59,9 @@ class GameDocument(QObject):
 
     def __init__(self, game: Game, path: str | os.PathLike | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self.game = game
+        self.trunk = game  # the real game: the one saved
+        self.active: int | None = None  # the branch played, or None: the real game
+        self._play: Game | None = None  # the active branch as a Game
         self.path: Path | None = Path(path) if path is not None else None
         self.undo_stack = QUndoStack(self)
         self._forced_modified = False  # e.g. a game recovered from an autosave
@@ -81,9 +92,25 @@ class GameDocument(QObject):
             raise
         except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
             raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        if game.variant.engine != "standard":
+            raise GameFileError(f"{path}: a {game.variant.engine} game; the app opens these in a later "
+                                "version. Use diplodesk adjudicate and diplodesk report meanwhile.")
         return cls(game, path, parent)
 
     # -- reading -------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The timeline being played: the real game, or the active branch's."""
+        return self._play if self._play is not None else self.trunk
+
+    @property
+    def branches(self) -> list[Branch]:
+        return self.trunk.branches
+
+    @property
+    def branch(self) -> Branch | None:
+        return self.trunk.branches[self.active] if self.active is not None else None
 
     @property
     def position(self) -> Position:
@@ -167,8 +194,8 @@ class GameDocument(QObject):
         return hit[1]
 
     def snapshot(self) -> GameState:
-        g = self.game
-        return GameState(g.current, tuple(g.history), g.winner)
+        g = self.trunk
+        return GameState(g.current, tuple(g.history), g.winner, tuple(g.branches), self.active)
 
     # -- order lists ---------------------------------------------------------------------
 
@@ -229,6 +256,7 @@ class GameDocument(QObject):
             else:
                 current.pop(power, None)  # no orders and no entry are the same
         self.game.current = replace(self.game.current, orders=current)
+        self._write_back()
         for power in orders:
             self.orders_changed.emit(power)
         self.changed.emit()
@@ -246,18 +274,65 @@ class GameDocument(QObject):
         return outcome
 
     def rollback(self, index: int) -> None:
+        b = self.branch
+        if b is not None and index < b.fork:
+            raise ValueError(f"{self.history[index].phase} comes before this what-if begins: "
+                             "roll back in the real game instead")
         old = self.game.current
         self.game.rollback(index)
         self._announce(old)
 
     def restore(self, state: GameState) -> None:
         old = self.game.current
-        self.game.current = state.current
-        self.game.history = list(state.history)
-        self.game.winner = state.winner
+        t = self.trunk
+        t.current, t.history, t.winner = state.current, list(state.history), state.winner
+        t.branches = list(state.branches)
+        self._enter(state.active)
         self._announce(old)
 
+    def open_branch(self, at: int, name: str | None = None, within: int | None = None) -> None:
+        """Try other orders from phase ``at`` of the real game (or of branch ``within``):
+        a new branch, played now."""
+        source = self.trunk.branches[within] if within is not None else None
+        self.trunk.branches.append(branches.start(self.trunk, at, name, source))
+        self._switched(len(self.trunk.branches) - 1)
+
+    def switch(self, active: int | None) -> None:
+        """Play branch ``active`` (None: the real game)."""
+        if active is not None and not 0 <= active < len(self.trunk.branches):
+            raise IndexError(f"no branch {active}")
+        self._switched(active)
+
+    def delete_branch(self, index: int) -> None:
+        branches.delete(self.trunk, index)
+        keep = self.active
+        self._switched(None if keep == index else keep - 1 if keep is not None and keep > index else keep)
+
+    def promote(self, index: int) -> None:
+        """Make branch ``index`` the game (the game's own continuation becomes a branch)."""
+        if not 0 <= index < len(self.trunk.branches):
+            raise IndexError(f"no branch {index}")
+        branches.promote(self.trunk, index)
+        self._switched(None)
+
+    def _switched(self, active: int | None) -> None:
+        old = self.game.current
+        self._enter(active)
+        self._announce(old)
+
+    def _enter(self, active: int | None) -> None:
+        self.active = active
+        b = self.branch
+        self._play = branches.timeline(self.trunk, b) if b is not None else None
+
+    def _write_back(self) -> None:
+        """The active branch's timeline changed: keep the trunk's record of it up to date."""
+        if self._play is not None and self.active is not None:
+            b = self.trunk.branches[self.active]
+            self.trunk.branches[self.active] = branches.played(b, self._play)
+
     def _announce(self, old: Position, history: bool = True) -> None:
+        self._write_back()
         if history:
             self.history_changed.emit()
         if str(old.phase) != str(self.game.current.phase):
@@ -274,7 +349,7 @@ class GameDocument(QObject):
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        self.game.save(target)
+        self.trunk.save(target)
         moved = target != self.path
         self.path = target
         self._forced_modified = False

@@ -19,10 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..engine.explain import explain_outcome
 from ..engine.position import Position
 from ..engine.process import Outcome, outcome_to_json, process
 from ..engine.reports import power_report
 from ..engine.rules import blind
+from .explanations import steps_text
 
 GM = None  # the viewer that sees everything
 
@@ -38,6 +40,7 @@ class PhaseView:
     report: str = ""
     marked: frozenset[str] = frozenset()  # provinces it newly learned about this phase
     blind: bool = False
+    why: list[str] = field(default_factory=list)  # why its results came out so, as it may know
 
     @property
     def title(self) -> str:
@@ -71,7 +74,8 @@ def phase_view(before: Position, viewer: str | None, after: bool, outcome: Outco
         result = outcome_to_json(outcome)
         lines = [_result_line(r) for r in result["orders"]]
         report = blind.public_text(before, outcome) if is_blind else ""
-        return PhaseView(None, phase, True, before, result, lines, report, blind=is_blind)
+        return PhaseView(None, phase, True, before, result, lines, report, blind=is_blind,
+                         why=_why_texts(explain_outcome(outcome, before)))
 
     own = list(before.orders.get(viewer, ()))
     if not after:
@@ -92,11 +96,19 @@ def phase_view(before: Position, viewer: str | None, after: bool, outcome: Outco
         results = blind.visible_results(before, outcome, viewer)
         lines = [f"{x.power}: {x.text}" for x in v.lines]
         return PhaseView(viewer, phase, True, shown, results, lines, blind.report_text(before, outcome, viewer),
-                         frozenset(v.seen | v.informed), blind=True)
+                         frozenset(v.seen | v.informed), blind=True,
+                         why=_why_texts(blind.explanations(before, outcome, viewer, v)))
     shown = gm_fields_removed(replace(before, orders={viewer: tuple(own)}))
     result = outcome_to_json(outcome)
     lines = [_result_line(r) for r in result["orders"]]
-    return PhaseView(viewer, phase, True, shown, result, lines, power_report(before, viewer))
+    # the whole board is public: its own results explained in full
+    why = [w if r.power == viewer else None
+           for r, w in zip(outcome.results, explain_outcome(outcome, before), strict=True)]
+    return PhaseView(viewer, phase, True, shown, result, lines, power_report(before, viewer), why=_why_texts(why))
+
+
+def _why_texts(explained: list[dict | None]) -> list[str]:
+    return [steps_text(w) for w in explained if w]
 
 
 def _result_line(r: dict) -> str:

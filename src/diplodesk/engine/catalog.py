@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..paths import builtin_variants_dir, user_variants_dir
 from . import schemas
@@ -32,6 +33,7 @@ class VariantInfo:
     builtin: bool
     playable: bool = True
     problem: str = ""  # why a broken variant can't be used ("" when it can)
+    engine: str = "standard"  # its season engine (seasons.py)
 
 
 def _folders(root: Path) -> list[Path]:
@@ -58,7 +60,8 @@ def list_variants() -> list[VariantInfo]:
             editor = data.get("editor")
             playable = not (isinstance(editor, dict) and editor.get("playable") is False)
             found[vid] = VariantInfo(vid, name, folder, builtin, playable,
-                                     "" if playable else "saved by the map editor with errors")
+                                     "" if playable else "saved by the map editor with errors",
+                                     str(data.get("engine", "standard")))
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 
@@ -113,7 +116,38 @@ def _load_folder(folder: str, mtime: float) -> Variant:
         # the map editor saved it with errors: it can be opened in the editor, not played
         problems = [str(p) for p in editor.get("problems", [])] or ["the map editor found errors"]
         raise VariantError(str(path), ["saved with errors and not playable yet", *problems])
+    if data.get("tables"):
+        data["table_files"] = read_table_files(Path(folder), data["tables"])
     return Variant.from_data(data, source=str(path))
+
+
+MAX_TABLE_FILES = 200
+
+
+def read_table_files(folder: Path, patterns: Any) -> dict[str, dict]:
+    """The table files a variant names (globs inside its folder), as {relative name: TOML}.
+
+    They become part of the variant's data, so a game file's copy of the variant carries
+    its tables too and a later change to the folder never alters a running game.
+    """
+    where = folder / "variant.toml"
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise VariantError(str(where), ["tables: expected a list of file names or globs"])
+    root = folder.resolve()
+    found: dict[str, dict] = {}
+    for pattern in patterns:
+        if Path(pattern).is_absolute() or ".." in Path(pattern).parts:
+            raise VariantError(str(where), [f"tables: {pattern!r} is outside the variant folder"])
+        hits = sorted(folder.glob(pattern))
+        if not hits:
+            raise VariantError(str(where), [f"tables: no file matches {pattern!r}"])
+        for f in hits:
+            if not f.resolve().is_relative_to(root):
+                raise VariantError(str(where), [f"tables: {f} is outside the variant folder"])
+            found[f.relative_to(folder).as_posix()] = read_variant_file(f)
+            if len(found) > MAX_TABLE_FILES:
+                raise VariantError(str(where), [f"tables: more than {MAX_TABLE_FILES} files"])
+    return found
 
 
 _found: dict[str, tuple[tuple, Path]] = {}

@@ -13,13 +13,15 @@ check, mechanism, retreat, adjustment) with numbers where a strength decided it
 concerns (``of``). Variant mechanisms speak through their data: a move's ``base``
 strength 0 (a difficult border) and a mechanism's own result line (its ``detail``).
 
-Blind: only the full result carries explanations; the per-power projections
-(``rules/blind.py``) are built from the result lines and never see them, so nothing
-leaks. A later part may add explanations a power may see.
+Blind: the full result's explanations are the GM's. A power receives a projection
+(``rules/blind.py``, ``explanations``) worked out here with ``knows``, the provinces it
+may know: a unit elsewhere is "an unseen unit", a province elsewhere "an unseen
+province", and the structured fields keep only what it may know. The strengths stay.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -49,15 +51,22 @@ DIFFICULT = "variant rule: difficult border"
 BLOCKER = "variant mechanism: province held against moves"
 
 
-def explain_outcome(outcome: Outcome, position: Position | None = None) -> list[dict | None]:
+UNSEEN = "an unseen unit"
+UNSEEN_PLACE = "an unseen province"
+
+
+def explain_outcome(outcome: Outcome, position: Position | None = None,
+                    knows: Callable[[str], bool] | None = None) -> list[dict | None]:
     """One explanation per result line of ``outcome`` (in its order), or None for a line
     with nothing to explain. ``position``: the one adjudicated (retreats and builds say
-    what it allowed)."""
+    what it allowed). ``knows``: for a power's projection (Blind), whether it may know
+    what is in a province; None for the GM, who knows everything."""
     record = outcome.record
     if record is not None:
-        ex = _Movement(record)
+        ex = _Movement(record, knows)
         mine = {id(line): prov for prov, line in zip(record.checked, record.lines, strict=False)}
-        return [ex.line(mine[id(r)], r) if id(r) in mine else _plain(r, _other(r)) for r in outcome.results]
+        out = [ex.line(mine[id(r)], r) if id(r) in mine else _plain(r, _other(r)) for r in outcome.results]
+        return out if knows is None else [_masked(w, knows) for w in out]
     about = "retreat" if outcome.phase.type is PhaseType.RETREAT else "adjustment"
     return [_plain(r, about, _allowed(r, about, position)) for r in outcome.results]
 
@@ -104,14 +113,26 @@ class _Movement:
     """Reads a movement phase's final decisions. Every decision is resolved, so calling the
     resolver's strengths only reads them."""
 
-    def __init__(self, record: Battles):
+    def __init__(self, record: Battles, knows: Callable[[str], bool] | None = None):
         self.res: Resolver = record.resolver
         self.ords = record.orders
         self.ok = record.succeeded
         self.names = {p: str(c.unit) for p, c in record.checked.items()}
+        self.knows = knows
 
     def name(self, prov: str | None) -> str:
+        if self.knows is not None and prov and not self.knows(prov):
+            return UNSEEN
         return self.names.get(prov or "", prov or "nobody")
+
+    def place(self, loc: str | None) -> str:
+        if self.knows is not None and loc and not self.knows(loc.split("/")[0]):
+            return UNSEEN_PLACE
+        return loc or ""
+
+    def hidden(self, o: Ord) -> bool:
+        """A unit the viewer may not know of: its support that did not count goes unsaid."""
+        return self.knows is not None and not self.knows(o.prov)
 
     def line(self, prov: str, r: OrderResult) -> dict:
         o = self.ords[prov]
@@ -182,7 +203,7 @@ class _Movement:
             else:
                 why = f"{self.name(u.prov)} stays" + _with(hs, self.name)
             lost = [(s, self.support_fate(s)[1]) for s in _by_prov(res.hold_supports.get(m.dest, ()))
-                    if u is not None and u.kind != MOVE and not res.resolve(s)]
+                    if u is not None and u.kind != MOVE and not res.resolve(s) and not self.hidden(s)]
             step = {"about": "hold", "rule": HOLD_S, "says": f"hold strength {h} in {m.dest}: {why}",
                     "strength": h, "of": u.prov if u is not None else None, "units": [s.prov for s in hs]}
             if lost:
@@ -230,7 +251,7 @@ class _Movement:
         carrying = [c for c in _by_prov(m.convoys) if not c.void and not c.disrupted and res.resolve(c)]
         ok = res.path(m)
         if ok:
-            says = "convoy route found: " + ", ".join(self.name(c.prov) for c in carrying)
+            says = "convoy route found: " + ", ".join(_listed(carrying, self.name))
             return {"about": "path", "rule": PATH, "ok": True, "says": says, "units": [c.prov for c in carrying]}
         broken = [c for c in _by_prov(m.convoys) if c not in carrying]
         whys = [f"{self.name(c.prov)} {self.convoy_fate(c)[1]}" for c in broken]
@@ -255,6 +276,8 @@ class _Movement:
         counted: list[Ord] = []
         uncounted: list[tuple[Ord, str]] = []
         for s in _by_prov(m.supports):
+            if not res.resolve(s) and self.hidden(s):
+                continue
             if not res.resolve(s):
                 uncounted.append((s, self.support_fate(s)[1]))
             elif u is not None and u.power == m.power:
@@ -335,7 +358,7 @@ class _Movement:
         if t.kind != MOVE:
             return f"{self.name(t.prov)} does not move"
         if t.dest != s.dest:
-            return f"{self.name(t.prov)} moves to {t.dest}, not {s.dest}"
+            return f"{self.name(t.prov)} moves to {self.place(t.dest)}, not {s.dest}"
         if s.kind == CONVOY:
             return f"{self.name(t.prov)} does not go by convoy"
         return f"the coast named is not the one {self.name(t.prov)} moves to"
@@ -386,9 +409,38 @@ def _by_prov(orders) -> list[Ord]:
 
 
 def _with(units: list[Ord], name) -> str:
-    return (", supported by " + ", ".join(name(s.prov) for s in units)) if units else ""
+    return (", supported by " + ", ".join(_listed(units, name))) if units else ""
 
 
 def _names(units: list[Ord], name) -> str:
-    return ", ".join(f"{name(s.prov)}'s support" for s in units)
+    named = [name(s.prov) for s in units]
+    hidden = named.count(UNSEEN)
+    out = [f"{n}'s support" for n in named if n != UNSEEN]
+    return ", ".join(out + (["an unseen unit's support"] if hidden == 1 else
+                            [f"{hidden} unseen units' supports"] if hidden else []))
+
+
+def _listed(units: list[Ord], name) -> list[str]:
+    """The units' names, those the viewer may not know counted together at the end."""
+    names = [name(s.prov) for s in units]
+    hidden = names.count(UNSEEN)
+    known = [n for n in names if n != UNSEEN]
+    return known + ([UNSEEN] if hidden == 1 else [f"{hidden} unseen units"] if hidden else [])
+
+
+def _masked(explain: dict | None, knows: Callable[[str], bool]) -> dict | None:
+    """The structured fields as far as the viewer may know: provinces it may not know go."""
+    if explain is None:
+        return None
+    steps = []
+    for step in explain["steps"]:
+        step = dict(step)
+        for key in ("units", "uncounted"):
+            if key in step:
+                step[key] = [x for x in step[key] if knows(x if isinstance(x, str) else x["unit"])]
+        for key in ("of", "by"):
+            if step.get(key) and not knows(step[key].split("/")[0]):
+                step[key] = None
+        steps.append(step)
+    return {"steps": steps, "text": explain["text"]}
 

@@ -3,6 +3,11 @@
 The game file is JSON with a ``format`` number and a full copy of the variant's data, so a
 game opens the same years later even if the built-in variant has changed since. Saves are
 atomic (temp file, fsync, ``os.replace``) and keep the previous file as ``.bak``.
+
+Format 2 adds ``branches``: what-ifs, other orders tried from one of the game's phases
+and played on by the same engine, beside the real game and never part of it (the
+operations are ``document/branches.py``'s). A file without branches writes no key, so the
+real game's part of the file is the same with or without them.
 """
 
 from __future__ import annotations
@@ -15,13 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import schemas
+from . import schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
 
-FORMAT = 1
+FORMAT = 2
 MAX_GAME_BYTES = 64 * 1024 * 1024
 
 
@@ -42,6 +47,26 @@ class PhaseRecord:
         return self.position["phase"]
 
 
+@dataclass(frozen=True)
+class Branch:
+    """A what-if: the real game's phases up to ``fork`` are its own too, then its records.
+
+    ``fork`` is the index of the real game's phase it starts from (a history index, or
+    the number of processed phases for the current one); ``history`` holds its own
+    processed phases from there, ``current`` the phase it is at.
+    """
+
+    name: str
+    fork: int
+    current: Position
+    history: tuple[PhaseRecord, ...] = ()
+    winner: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "fork": self.fork, "history": _records_json(self.history),
+                "current": self.current.to_json(), "winner": self.winner}
+
+
 @dataclass
 class Game:
     variant: Variant
@@ -51,9 +76,14 @@ class Game:
     winner: str | None = None
     # what loading found worth telling, e.g. results another engine revision gave
     notices: list[str] = field(default_factory=list)
+    branches: list[Branch] = field(default_factory=list)  # what-ifs beside the game
 
     @classmethod
     def new(cls, variant: Variant, rules: tuple[str, ...] = ()) -> Game:
+        if seasons.is_other(variant):  # its dice get a secret of their own (hyper/dice)
+            import secrets
+
+            return cls(variant, seasons.start_other(variant, secrets.token_hex(32), variant.id))
         start = Position.start(variant)
         if rules:
             from dataclasses import replace
@@ -65,6 +95,8 @@ class Game:
 
     def load_position(self, data: dict) -> Position:
         """Read a position of this game (its variant is the game's own copy)."""
+        if seasons.is_other(self.variant):
+            return seasons.read_other(data, self.variant)
         return Position.from_json(data, lambda ref: self.variant)
 
     def set_orders(self, power: str, texts: list[str]) -> None:
@@ -78,8 +110,8 @@ class Game:
         """Adjudicate the current phase and move on to the next one."""
         if self.winner:
             raise ValueError(f"the game is over: {self.winner} has won")
-        outcome = process(self.current)
-        record = PhaseRecord(self.current.to_json(), outcome_to_json(outcome))
+        outcome, result = _adjudicated(self.current)
+        record = PhaseRecord(self.current.to_json(), result)
         self.history.append(record)
         self.current = outcome.next
         self.winner = outcome.winner
@@ -107,13 +139,11 @@ class Game:
             "app": "diplodesk",
             "variant": {"id": self.variant.id, "data": vdata, "sha256": variant_digest(vdata)},
             "engine_revision": REVISION,
-            "history": [{"position": r.position, "result": r.result}
-                        | ({"engine_revision": r.revision} if r.revision != REVISION else {})
-                        for r in self.history],
+            "history": _records_json(self.history),
             "current": self.current.to_json(),
             "winner": self.winner,
             "settings": self.settings,
-        }
+        } | ({"branches": [b.to_json() for b in self.branches]} if self.branches else {})
 
     @classmethod
     def from_json(cls, data: Any, source: str = "game") -> Game:
@@ -134,8 +164,10 @@ class Game:
                 f"this version reads formats up to {FORMAT}. Update diplodesk to open it."
             )
         data = _upgrade(data, fmt)
-        try:
-            schemas.check(data, schemas.GameShape)
+        vdata = data.get("variant", {}).get("data") if isinstance(data.get("variant"), dict) else None
+        other = isinstance(vdata, dict) and vdata.get("engine", "standard") != "standard"
+        try:  # a season engine of its own checks its positions and results itself
+            schemas.check(data, schemas.OtherGameShape if other else schemas.GameShape)
         except schemas.SchemaError as e:
             raise GameFileError(f"{source}: {e}") from None
         vdata = data["variant"]["data"]
@@ -150,34 +182,53 @@ class Game:
         if data["variant"]["id"] != variant.id:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
-        game = cls(variant, Position.start(variant), [], dict(data.get("settings", {})))
+        first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
+                 else Position.start(variant))
+        game = cls(variant, first, [], dict(data.get("settings", {})))
         saved_by = data.get("engine_revision", 1)
         try:
-            for i, r in enumerate(data.get("history", [])):
-                where = f"history[{i}]"
-                position = game._read_position(r["position"], f"{where}.position")
-                revision = r.get("engine_revision", saved_by)
-                try:
-                    _check_result(position, r["result"], f"{where}.result")
-                except GameFileError as e:
-                    if revision == REVISION:
-                        raise
-                    # adjudicated by another version of the engine: the result the players
-                    # were sent stands, and the GM is told where today's engine differs
-                    game.notices.append(f"{position.phase} was adjudicated by engine revision {revision}; "
-                                        f"this version (revision {REVISION}) differs: "
-                                        f"{str(e).removeprefix(where + '.')}. The recorded result stands.")
-                game.history.append(PhaseRecord(r["position"], r["result"], revision))
+            game.history = game._read_records(data.get("history", []), "history", saved_by)
             game.current = game._read_position(data["current"], "current")
+            game.winner = _winner(game.history, data.get("winner"), "winner")
+            game.branches = [game._read_branch(b, f"branches[{i}]", saved_by)
+                             for i, b in enumerate(data.get("branches", []))]
         except GameFileError as e:
             raise GameFileError(f"{source}: {e}") from None
-        last = game.history[-1].result["next"].get("winner") if game.history else None
-        winner = data.get("winner")
-        if winner != last:
-            said = f"the last phase's result says {last!r}" if game.history else "no phase has been played"
-            raise GameFileError(f"{source}: winner: {winner!r}, but {said}")
-        game.winner = winner
         return game
+
+    def _read_records(self, records: list, where: str, saved_by: int) -> list[PhaseRecord]:
+        """Processed phases, each checked: its result must be what adjudicating it gives."""
+        out = []
+        for i, r in enumerate(records):
+            at = f"{where}[{i}]"
+            position = self._read_position(r["position"], f"{at}.position")
+            revision = r.get("engine_revision", saved_by)
+            try:
+                _check_result(position, r["result"], f"{at}.result")
+            except GameFileError as e:
+                if revision == REVISION:
+                    raise
+                # adjudicated by another version of the engine: the result the players
+                # were sent stands, and the GM is told where today's engine differs
+                self.notices.append(f"{position.phase} was adjudicated by engine revision {revision}; "
+                                    f"this version (revision {REVISION}) differs: "
+                                    f"{str(e).removeprefix(at + '.')}. The recorded result stands.")
+            out.append(PhaseRecord(r["position"], r["result"], revision))
+        return out
+
+    def _read_branch(self, data: dict, where: str, saved_by: int) -> Branch:
+        """A what-if, checked like the game: it forks from one of the game's phases, and
+        each of its records is what adjudicating that phase gives (its positions may have
+        been edited by hand, as the game's may)."""
+        fork = data["fork"]
+        if not 0 <= fork <= len(self.history):
+            raise GameFileError(f"{where}.fork: {fork} is not one of the game's phases "
+                                f"(0 to {len(self.history)})")
+        history = self._read_records(data.get("history", []), f"{where}.history", saved_by)
+        current = self._read_position(data["current"], f"{where}.current")
+        winner = _winner(history, data.get("winner"), f"{where}.winner",
+                         self.history[fork - 1] if fork and not history else None)
+        return Branch(data["name"], fork, current, tuple(history), winner)
 
     def _read_position(self, data: dict, where: str) -> Position:
         if data.get("variant", "standard") != self.variant.id:
@@ -199,6 +250,30 @@ class Game:
         return cls.from_json(read_json_file(path, MAX_GAME_BYTES), source=str(path))
 
 
+def _records_json(records) -> list[dict[str, Any]]:
+    return [{"position": r.position, "result": r.result}
+            | ({"engine_revision": r.revision} if r.revision != REVISION else {}) for r in records]
+
+
+def _winner(history: list[PhaseRecord], winner: Any, where: str, before: PhaseRecord | None = None) -> str | None:
+    """The winner a file states must be what the last result says."""
+    last_record = history[-1] if history else before
+    last = last_record.result["next"].get("winner") if last_record else None
+    if winner != last:
+        said = f"the last phase's result says {last!r}" if last_record else "no phase has been played"
+        raise GameFileError(f"{where}: {winner!r}, but {said}")
+    return winner
+
+
+def _adjudicated(position) -> tuple[Any, dict[str, Any]]:
+    """The outcome of a phase and its result JSON, by the variant's season engine."""
+    if seasons.is_other(position.variant):
+        outcome = seasons.process_other(position)
+        return outcome, outcome.to_json()
+    outcome = process(position)
+    return outcome, outcome_to_json(outcome)
+
+
 def variant_digest(data: Any) -> str:
     """SHA-256 of variant data as canonical JSON (sorted keys, no spaces, UTF-8)."""
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -209,7 +284,7 @@ def _check_result(position: Position, stored: dict, where: str) -> None:
     """The stored result must be what adjudicating its phase gives (a corrupted or
     hand-edited result would otherwise be shown, replayed and printed as fact)."""
     try:
-        fresh = outcome_to_json(process(position))
+        fresh = _adjudicated(position)[1]
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise GameFileError(f"{where}: its phase cannot be adjudicated ({e})") from None
     if fresh == stored:
@@ -286,7 +361,8 @@ def _plain(v: Any) -> Any:
 
 def _upgrade(data: dict, fmt: int) -> dict:
     """Bring an older game file up to the current format (one step per version)."""
-    # Format 1 is the first; later formats add their steps here.
+    if fmt == 1:  # format 2 adds what-if branches: a format-1 file has none
+        data, fmt = {**data, "format": 2}, 2
     return data
 
 

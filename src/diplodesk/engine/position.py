@@ -209,6 +209,9 @@ class _PositionReader:
             variant = self.load_variant(ref)
         except VariantError as e:
             raise self.fail("variant", str(e)) from None
+        if variant.engine != "standard":
+            raise self.fail("variant", f"{ref} has a season engine of its own ({variant.engine}); "
+                            "in this version only adjudicate and report take its positions")
         self.variant = variant
         self.board = variant.board
         self.names = name_table(variant.board)

@@ -52,7 +52,6 @@ def short(text: str, limit: int = MAX_MESSAGE) -> str:
 
 def read_input(path: Path, phase: str | None = None) -> SavedInput:
     """The position in a position or game file (the phase ``phase`` of a game); InputError."""
-    from . import load_position
 
     try:
         data = read_json_file(Path(path), MAX_GAME_BYTES)
@@ -67,7 +66,7 @@ def read_input(path: Path, phase: str | None = None) -> SavedInput:
     if not isinstance(data, dict):
         raise InputError(f"{path}: expected a JSON object (a position or a game file), not {type(data).__name__}")
     try:
-        position = load_position(data)
+        position = _read_position(data)
     except PositionError as e:
         raise InputError(short(f"{path}: {e}")) from None
     except RecursionError:
@@ -76,6 +75,19 @@ def read_input(path: Path, phase: str | None = None) -> SavedInput:
         raise InputError(short(f"--phase: {phase!r}: {path} is a position of {position.phase} alone; "
                                "--phase picks a phase of a game file"))
     return SavedInput(position, data)
+
+
+def _read_position(data: dict) -> Any:
+    """A position of the standard engine, or of a variant's own season engine (CONTRACTS 6)."""
+    from . import load_position, seasons
+
+    try:
+        variant = seasons.variant_of(data)
+    except PositionError:
+        variant = None  # load_position names what is wrong with it
+    if variant is not None and seasons.is_other(variant):
+        return seasons.read_other(data, variant)
+    return load_position(data)
 
 
 def pick_phase(game: Game, phase: str | None, source: str = "game") -> SavedInput:

@@ -229,8 +229,13 @@ class VariantShape(_Shape):
     powers: dict[Name, PowerShape]
     provinces: dict[Name, ProvinceShape]
     start: StartShape
-    victory: VictoryShape
+    victory: VictoryShape | UnsetType = UNSET  # required by the standard engine
     format: Annotated[int, Meta(ge=1, le=1)] = 1
+    # the season engine (CONTRACTS 6); a variant of numbers names its table files
+    # (globs in the folder), which the catalog reads into table_files: {file: its TOML}
+    engine: Literal["standard", "hypereconomic"] = "standard"
+    tables: list[Annotated[str, Meta(max_length=200)]] = []
+    table_files: dict[Annotated[str, Meta(max_length=200)], dict[str, Any]] = {}
     name: Name | UnsetType = UNSET
     description: Text | UnsetType = UNSET
     rules: list[Name] = []
@@ -257,6 +262,16 @@ class HistoryShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
+class BranchShape(_Shape):
+    """A what-if beside the game: other orders tried from the game's phase ``fork``."""
+
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    fork: Annotated[int, Meta(ge=0)]
+    current: StoredPositionShape
+    history: list[HistoryShape] = []
+    winner: Name | list[Name] | None = None
+
+
 class GameShape(_Shape):
     """A saved game: the variant's copy, every processed phase, the current one."""
 
@@ -268,6 +283,29 @@ class GameShape(_Shape):
     winner: Name | list[Name] | None = None
     settings: dict[str, Any] = {}
     # the engine revision that saved it (engine.process.REVISION); 1 where missing
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
+    # format 2: what-ifs played beside the game, never part of it
+    branches: list[BranchShape] = []
+
+
+class OtherHistoryShape(_Shape):
+    position: dict[str, Any]
+    result: dict[str, Any]
+    engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
+
+
+class OtherGameShape(_Shape):
+    """A saved game of a variant with a season engine of its own (CONTRACTS 6): that engine
+    reads its positions and results itself, as strictly."""
+
+    format: Annotated[int, Meta(ge=1)]
+    variant: GameVariantShape
+    current: dict[str, Any]
+    app: Name = "diplodesk"
+    history: list[OtherHistoryShape] = []
+    winner: Name | list[Name] | None = None
+    settings: dict[str, Any] = {}
+    branches: list[dict[str, Any]] = []
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 

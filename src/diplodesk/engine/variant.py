@@ -67,6 +67,9 @@ class Variant:
     players: int = 0  # for variants played by players, how many
     description: str = ""
     data: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # the season engine that adjudicates it (engine/seasons.py): "standard" or, for a
+    # variant with an economy, "hypereconomic" (CONTRACTS 6)
+    engine: str = "standard"
 
     @cached_property
     def power_names(self) -> tuple[str, ...]:
@@ -174,7 +177,9 @@ class _Loader:
                 elif info.center or info.kind not in (ProvinceKind.LAND, ProvinceKind.COAST):
                     self.fail(f"powers.{p.name}.land", f"{prov} is not land without a centre")
         start_phase, units, centers = self.load_start(board, {p.name for p in powers}, calendar)
-        vt = self.table("victory")
+        engine = d.get("engine", "standard")
+        # a season engine of its own (CONTRACTS 6) counts victory its own way: no centres
+        vt = self.table("victory", required=engine == "standard")
         victory_by = vt.get("by", "power")
         if victory_by not in ("power", "player"):
             self.fail("victory.by", f"{victory_by!r} is not power or player")
@@ -183,8 +188,10 @@ class _Loader:
         if not isinstance(players, int) or players < 0:
             self.fail("victory.players", f"{players!r} is not a number of players")
             players = 0
-        victory = vt.get("centers", 0)
-        if not isinstance(victory, int) or victory <= 0:
+        victory = vt.get("centers", 0 if engine == "standard" else 1)
+        if engine != "standard":
+            pass
+        elif not isinstance(victory, int) or victory <= 0:
             self.fail("victory.centers", f"expected a positive whole number, got {victory!r}")
             victory = 1
         elif victory > len(board.centers):
@@ -210,6 +217,7 @@ class _Loader:
             players=players,
             description=str(d.get("description", "")),
             data=d,
+            engine=str(engine),
         )
 
     def load_powers(self) -> list[Power]:

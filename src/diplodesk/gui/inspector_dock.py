@@ -83,10 +83,14 @@ class ViewPane(QWidget):
         self.report = QPlainTextEdit()
         self.report.setReadOnly(True)
         self.report.setFont(_mono())
-        for t in (self.orders, self.report):
+        self.why = QPlainTextEdit()  # why its results came out so, as far as it may know
+        self.why.setReadOnly(True)
+        self.why.setFont(_mono())
+        for t in (self.orders, self.report, self.why):
             t.setMinimumHeight(30)
         self.tabs.addTab(self.orders, "Orders")
         self.tabs.addTab(self.report, "Report")
+        self.tabs.addTab(self.why, "Why")
         self.tabs.setMinimumHeight(40)
         split.addWidget(self.tabs)
         split.setStretchFactor(0, 4)
@@ -124,6 +128,7 @@ class ViewPane(QWidget):
             self.view.setToolTip("")
             self.orders.setPlainText("")
             self.report.setPlainText("")
+            self.why.setPlainText("")
             return
         self.view.set_options(power=v.viewer, show_counts=not v.blind or v.viewer is None)
         self.view.set_content(v.position, v.results)
@@ -132,6 +137,8 @@ class ViewPane(QWidget):
         self.view.setToolTip(v.title + extra)
         self.orders.setPlainText(f"{v.title}{extra}\n\n" + ("\n".join(v.orders) or "(no orders it may read)"))
         self.report.setPlainText(v.report)
+        self.why.setPlainText("\n\n".join(v.why) if v.why else
+                              "(after adjudication: why each of its results came out so)")
 
 
 class InspectorDock(QDockWidget):

@@ -35,6 +35,7 @@ from .window.phases import Banner, WindowPhases
 from .window.playing import WindowPlay, players_text
 from .window.status import WindowStatus
 from .window.viewing import WindowViewing
+from .window.whatif import WindowWhatIf
 
 __all__ = ["AUTOSAVE_MS", "HELP_TEXT", "MAX_RECENT", "Banner", "MainWindow", "players_text"]
 
@@ -43,7 +44,7 @@ ORG, APP = "diplodesk", "diplodesk"
 
 
 class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, WindowViewing, WindowPhases,
-                 WindowPlay, WindowFiles, WindowExports, WindowEditors, QMainWindow):
+                 WindowPlay, WindowWhatIf, WindowFiles, WindowExports, WindowEditors, QMainWindow):
     """The window the GM works in; each part of its work is a mixin in :mod:`.window`."""
 
     document_changed = Signal()
@@ -62,6 +63,8 @@ class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, Windo
         self.as_power = False  # the map as the power being edited knows it
         self.setups: dict[str, str] = {}  # choice units set up by the GM, not yet ordered
         self._past_views: dict = {}  # (history record id, power) -> PhaseView, as the power
+        self.compare_dialog = None  # the last "Compare what-ifs" opened
+        self._shown_active: int | None = None  # the timeline the docks show
         self.layers: LayeredPainter | None = None
         self._variant_for_layers = None
         self.undo_group = QUndoGroup(self)
@@ -70,7 +73,7 @@ class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, Windo
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.banner = Banner(self.view)
-        self.banner.button.clicked.connect(lambda: self.show_phase(None))
+        self.banner.button.clicked.connect(self._banner_clicked)
         self.view.installEventFilter(self)
 
         self._make_docks()
@@ -95,6 +98,13 @@ class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, Windo
         self.set_document(doc if doc is not None else GameDocument.new("standard"))
         if restore_layout:
             self.restore_layout()
+
+    def _banner_clicked(self) -> None:
+        """Back to the current phase; from a what-if's current phase, back to the real game."""
+        if self.viewed is None and self.doc is not None and self.doc.branch is not None:
+            self.back_to_game()
+        else:
+            self.show_phase(None)
 
     # -- Qt's events -------------------------------------------------------------------
 

@@ -20,10 +20,17 @@ never who supported whom: alphabetically by power, armies before fleets.
 Land that is no supply centre is owned too under this rule: taken by standing in it after
 a spring or fall move, kept until someone else does (``land`` in the position).
 
-Explanations (``explain=True``, ``engine/explain.py``) belong to the full result only: the
-views here are built from result lines and never carry one, since an explanation names
-strengths and supporters a power may not know. Telling each power the part it may see is
-left for later.
+Explanations (``engine/explain.py``) are projected too (:func:`explanations`). A power is
+given the reasoning of its own orders' results only, never of another power's, and in it:
+  - every strength that decided them (attack, hold, defend, prevent: numbers only);
+  - a unit by name only where the power may know it (its own units, and the provinces it
+    sees or was informed of); any other is "an unseen unit", several are counted ("2
+    unseen units' supports"), never placed: "attack 1 against defend 2 of an unseen unit";
+  - a support of an unseen unit that did not count (cut, void) is not mentioned at all,
+    and who cut its own support is named only if it may know that unit;
+  - a province it may not know is "an unseen province"; the structured fields (``units``,
+    ``uncounted``, ``of``, ``by``) keep only provinces it may know.
+A unit it may not know of, that no order of its own concerns, changes nothing in them.
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from .sight import active, homeland, in_anarchy, land_owners, owned, owner, sigh
 
 __all__ = ["active", "homeland", "in_anarchy", "land_owners", "owned", "owner", "sight", "static_sight",
            "view", "report_text", "public_text", "project", "sees", "holding", "holding_units",
-           "visible_results", "describe", "game_over", "PowerView", "ViewLine"]
+           "visible_results", "explanations", "describe", "game_over", "PowerView", "ViewLine"]
 
 RULE = BLIND
 NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
@@ -158,6 +165,24 @@ def view(before: Position, outcome, power: str) -> PowerView:
     v.seen = frozenset(seen)
     v.informed = frozenset(informed)
     return v
+
+
+def explanations(before: Position, outcome, power: str, v: PowerView | None = None) -> list[dict | None]:
+    """Why each of the power's results came out so, as far as it may know (the rule is in
+    this module's docstring): one per line of ``outcome.results``, None for others' lines.
+    ``v``: the power's view of the phase, if worked out already."""
+    from ..explain import explain_outcome
+
+    if in_anarchy(before, power):
+        return [None] * len(outcome.results)
+    v = v if v is not None else view(before, outcome, power)
+    known = set(v.seen | v.informed)
+    known |= {u.province for u in before.units.values() if u.power == power}
+    known |= {p for p, d in before.dislodged.items() if d.unit.power == power}
+    if game_over(before, outcome):
+        known = set(before.board.provinces)
+    why = explain_outcome(outcome, before, known.__contains__)
+    return [w if r.power == power else None for r, w in zip(outcome.results, why, strict=True)]
 
 
 def game_over(position: Position, outcome=None) -> bool:

@@ -71,6 +71,18 @@ class WindowActions(WindowState):
             "Ask first when units have no orders (they would hold); the question's "
             "\"Don't ask again\" turns this off", checkable=True)
         self.act_ask_unordered.setChecked(self.ask_unordered)
+        self.act_try = self._action("&Try other orders…", lambda: self.try_other_orders(), "Ctrl+Shift+T",
+                                    "A what-if branch from the phase shown: play other orders beside the "
+                                    "real game, which stays untouched")
+        self.act_back_to_game = self._action("&Back to the real game", self.back_to_game, None,
+                                             "Leave the what-if (it is kept) and play the real game")
+        self.act_compare = self._action("&Compare what-ifs…", lambda: self.compare_timelines(), None,
+                                        "Two timelines side by side on the map, and the results that differ")
+        self.act_promote = self._action("&Make this what-if the game…", lambda: self.promote_branch(), None,
+                                        "The what-if becomes the real game (undoable; the game's own phases "
+                                        "are kept as a branch)")
+        self.act_delete_branch = self._action("&Delete this what-if…", lambda: self.delete_branch(), None,
+                                              "Throw the what-if away (undoable)")
         self.act_zoom_in = self._action("Zoom &in", self.view.zoom_in, K.ZoomIn)
         self.act_zoom_out = self._action("Zoom &out", self.view.zoom_out, K.ZoomOut)
         self.act_fit = self._action("&Fit to window", self.view.fit, "Ctrl+0")
@@ -135,6 +147,10 @@ class WindowActions(WindowState):
         self.game_menu = mb.addMenu("&Game")
         self.game_menu.addAction(self.act_adjudicate)
         self.game_menu.addAction(self.act_ask_unordered)
+        self.game_menu.addSeparator()
+        whatif = self.game_menu.addMenu("&What-if")
+        for a in (self.act_try, self.act_back_to_game, self.act_compare, self.act_promote, self.act_delete_branch):
+            whatif.addAction(a)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.act_assign)
         self.game_menu.addAction(self.act_players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 
-from ..history_dock import HistoryDock
+from ..history_tree import HistoryDock
 from ..inspector_dock import InspectorDock
 from ..orders_dock import OrdersDock
 from ..results_dock import ResultsDock
@@ -39,6 +39,12 @@ class WindowDocks(WindowState):
         self.orders_dock.clear_requested.connect(self.clear_orders)
         self.history_dock.phase_chosen.connect(self.show_phase)
         self.history_dock.rollback_requested.connect(self.rollback)
+        h = self.history_dock
+        h.place_chosen.connect(self.go_to)
+        h.try_requested.connect(self.try_other_orders)
+        h.compare_requested.connect(self.compare_timelines)
+        h.promote_requested.connect(self.promote_branch)
+        h.delete_requested.connect(self.delete_branch)
         self.inspector_dock.visibilityChanged.connect(lambda _v: self._refresh_inspector())
 
     def _size_docks_once(self) -> None:

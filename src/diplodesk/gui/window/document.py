@@ -106,7 +106,8 @@ class WindowDocument(WindowState):
 
     def _doc_changed(self) -> None:
         doc = self.doc
-        self.setWindowTitle(f"{doc.title}[*] — diplodesk")
+        what_if = f" — what-if: {doc.branch.name}" if doc.branch is not None else ""
+        self.setWindowTitle(f"{doc.title}[*]{what_if} — diplodesk")
         self.setWindowModified(doc.is_modified)
         ph = doc.position.phase
         self.phase_label.setText(f" {ph.long_name} ({ph}) ")

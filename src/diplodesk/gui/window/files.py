@@ -101,7 +101,7 @@ class WindowFiles(WindowState):
         self.flush()
         try:
             if self.doc.is_modified:
-                self.session.write(self.doc.game, self.doc.path, self.doc.title)
+                self.session.write(self.doc.trunk, self.doc.path, self.doc.title)
             else:
                 self.session.clear()
         except OSError as e:

@@ -55,14 +55,23 @@ class WindowPhases(WindowState):
         self._show_content()
         self._show_orders()
         self.history_dock.select(self.viewed)
+        branch = self.doc.branch
         if self.viewed is None:
             self._show_results(len(self.doc.history) - 1)
             self.banner.hide()
+            if branch is not None:
+                self.banner.label.setText(f"↳ <b>{branch.name}</b> — a what-if: orders and adjudications "
+                                          "here leave the real game untouched")
+                self.banner.button.setText("Back to the real game")
+                self.banner.show()
+                self.banner.place()
+                self.banner.raise_()
         else:
             rec = self.doc.history[self.viewed]
             self._show_results(self.viewed)
             nxt = self.doc.position.phase
-            self.banner.label.setText(f"<b>{rec.position['phase']}</b> — results, read-only. "
+            where = f"↳ {branch.name}: " if branch is not None else ""
+            self.banner.label.setText(f"{where}<b>{rec.position['phase']}</b> — results, read-only. "
                                       f"Current: {nxt.long_name}")
             self.banner.button.setText(f"Go to {nxt.long_name} (Esc)")
             self.banner.show()
@@ -115,11 +124,15 @@ class WindowPhases(WindowState):
     def _history_changed(self) -> None:
         doc = self.doc
         self._past_views = {}
-        if self.viewed is not None and self.viewed >= len(doc.history):
+        other = doc.active != self._shown_active  # another timeline: its current phase
+        self._shown_active = doc.active
+        if self.viewed is not None and (other or self.viewed >= len(doc.history)):
             self.viewed = None
             self._show_everything()
-        self.history_dock.set_phases([r.phase for r in doc.history], str(doc.position.phase), doc.game.winner)
+        trunk, lines = self.timelines()
+        self.history_dock.set_timelines(trunk, lines, doc.active)
         self.history_dock.select(self.viewed)
+        self._whatif_changed()
         if self.viewed is None:
             self._show_results(len(doc.history) - 1)
         self.inspector_dock.set_phases(self.viewed)

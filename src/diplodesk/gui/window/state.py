@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from ...document.autosave import Session
     from ...document.game_document import GameDocument
-    from ..history_dock import HistoryDock
+    from ..history_tree import HistoryDock
     from ..inspector_dock import InspectorDock
     from ..interaction import MapController
     from ..layers import LayeredPainter

@@ -1,0 +1,428 @@
+"""A Hypereconomic position: the board's holdings and every nation's stocks, as values.
+
+The JSON shape is CONTRACTS 6: the standard ``units`` list (with designations and the M tied
+up in each unit) and an ``economy`` block. Money is written in dollars in steps of ½ and held
+here as whole half-dollars. Reading is strict: an unknown key, a wrong type, an unknown
+nation or province raises PositionError naming the field's path and the value, so nothing
+is ever half-read. Blocks of later parts of the rules (fishing fleets, banks, investment
+levels, alliances, canals) are carried over unchanged until their part is adjudicated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..board import ProvinceKind, province_of
+from ..money import MoneyError, from_units, to_units
+from ..phase import Phase, PhaseType
+from ..position import PositionError
+from ..variant import Variant
+from .pack import FACTORS, Pack
+
+GOLD = FACTORS["gold"]  # half-dollars to the dollar
+STOCK_FACTORS = ("gold", "M", "A", "I")
+CARRIED = ("ffs", "banks", "ipl", "alliances", "canals")  # later parts of the rules
+
+
+@dataclass(frozen=True, slots=True)
+class HUnit:
+    """A Division, Task Force or National Guard. Guards have no designation (III.10)."""
+
+    id: str | None
+    power: str
+    type: str  # D, T or N
+    at: str
+    M: int
+
+    @property
+    def province(self) -> str:
+        return province_of(self.at)
+
+    @property
+    def ref(self) -> str:
+        return self.id or f"N {self.at}"
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"power": self.power, "type": self.type, "at": self.at, "M": self.M}
+        return ({"id": self.id} | d) if self.id else d
+
+
+@dataclass(frozen=True, slots=True)
+class Installation:
+    """An armoury (Y) or shipyard (S), with the M tied up in it."""
+
+    type: str
+    owner: str
+    at: str
+    built: str
+    M: int
+
+    @property
+    def ref(self) -> str:
+        return f"{self.type} {self.at}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "owner": self.owner, "at": self.at, "built": self.built,
+                "M": self.M}
+
+
+@dataclass(frozen=True)
+class NationState:
+    kind: str  # home | territory
+    suzerain: str | None
+    controllers: tuple[str, ...]
+    stock: Mapping[str, int]  # gold in halves
+    escrow: int  # halves
+    trs: int
+    acquired: int = 0  # units acquired so far: the next designation is acquired + 1 (III.10)
+    teams: tuple[Mapping[str, Any], ...] = ()
+    pis: tuple[Mapping[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
+                "stock": {f: from_units(self.stock.get(f, 0), FACTORS[f]) for f in STOCK_FACTORS},
+                "escrow": from_units(self.escrow, GOLD), "trs": self.trs,
+                "acquired": self.acquired, "teams": [dict(t) for t in self.teams],
+                "pis": [dict(p) for p in self.pis]}
+
+
+@dataclass(frozen=True)
+class ProvinceState:
+    de_facto: str | None
+    de_jure: str | None
+    quiet: int
+    yields: Mapping[str, int]
+    last_pi: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"de_facto": self.de_facto, "de_jure": self.de_jure, "quiet": self.quiet,
+                "yield": {"A": self.yields.get("A", 0), "I": self.yields.get("I", 0)},
+                "last_pi": self.last_pi}
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A joint victory agreement of two or three players (IX.9)."""
+
+    id: str
+    players: tuple[str, ...]
+    public: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "players": list(self.players), "public": self.public}
+
+
+@dataclass(frozen=True)
+class HyperPosition:
+    variant: Variant
+    pack: Pack
+    phase: Phase
+    units: tuple[HUnit, ...]
+    nations: Mapping[str, NationState]
+    provinces: Mapping[str, ProvinceState]
+    installations: tuple[Installation, ...] = ()
+    players: tuple[Mapping[str, Any], ...] = ()
+    joint: tuple[Agreement, ...] = ()
+    victory: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    carried: Mapping[str, Any] = field(default_factory=dict)
+    orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    secret: str = ""
+    overrides: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    adjustments: tuple[Mapping[str, Any], ...] = ()
+    variant_ref: str | None = None
+    winner: str | list[str] | None = None
+
+    @property
+    def board(self):
+        return self.variant.board
+
+    @property
+    def first_season(self) -> bool:
+        return self.phase == self.variant.start_phase
+
+    def with_orders(self, orders: Mapping[str, Any]) -> HyperPosition:
+        return replace(self, orders={k: tuple(v) for k, v in orders.items()})
+
+    def evolve(self, **changes: Any) -> HyperPosition:
+        return replace(self, **changes)
+
+    def player_ids(self) -> list[str]:
+        return [str(p["id"]) for p in self.players]
+
+    def nations_of(self, player: str) -> list[str]:
+        return sorted(n for n, s in self.nations.items() if player in s.controllers)
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_json(self, with_orders: bool = True, with_secret: bool = True) -> dict[str, Any]:
+        eco: dict[str, Any] = {
+            "players": [dict(p) for p in self.players],
+            "nations": {n: self.nations[n].to_json() for n in sorted(self.nations)},
+            "provinces": {p: self.provinces[p].to_json() for p in sorted(self.provinces)},
+            "installations": [i.to_json() for i in self.installations],
+            "joint": [a.to_json() for a in self.joint],
+            "victory": {k: dict(v) for k, v in sorted(self.victory.items())},
+        }
+        eco |= {k: self.carried[k] for k in CARRIED if k in self.carried}
+        d: dict[str, Any] = {"variant": self.variant_ref or self.variant.id, "phase": str(self.phase),
+                             "units": [u.to_json() for u in self.units], "economy": eco}
+        if with_secret:
+            d["rng"] = {"secret": self.secret,
+                        "overrides": {k: list(v) for k, v in sorted(self.overrides.items())}}
+        if self.decisions:
+            d["decisions"] = dict(sorted(self.decisions.items()))
+        if self.adjustments:
+            d["adjustments"] = [dict(a) for a in self.adjustments]
+        if with_orders:
+            d["orders"] = {k: list(v) for k, v in sorted(self.orders.items())}
+        if self.winner is not None:
+            d["winner"] = self.winner
+        return d
+
+    @classmethod
+    def start(cls, variant: Variant, pack: Pack, secret: str = "",
+              variant_ref: str | None = None) -> HyperPosition:
+        nations = {n.id: NationState(n.kind, n.suzerain, n.controllers, dict(n.stock.amounts),
+                                     n.escrow, n.trs,
+                                     teams=tuple({"kind": k, "perm": 0, "temp": 0, "pis_made": 0}
+                                                 for k, c in sorted(n.teams.items())
+                                                 for _ in range(c)))
+                   for n in pack.nations.values()}
+        provinces = {p.id: ProvinceState(p.nation, p.nation, 0, dict(p.yields.amounts))
+                     for p in pack.provinces.values()}
+        players = tuple({"id": p.id, "home": p.home} for p in sorted(pack.players.values(),
+                                                                       key=lambda p: p.id))
+        return cls(variant, pack, variant.start_phase, (), nations, provinces, players=players,
+                   victory={p["id"]: {"provinces_streak": 0, "gold_streak": 0} for p in players},
+                   secret=secret, variant_ref=variant_ref)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def read_position(data: Any, variant: Variant, pack: Pack) -> HyperPosition:
+    """A HyperPosition from its JSON; raises PositionError naming the field at fault."""
+    return _Reader(variant, pack).read(data)
+
+
+class _Reader:
+    def __init__(self, variant: Variant, pack: Pack):
+        self.variant = variant
+        self.pack = pack
+        self.board = variant.board
+
+    def fail(self, where: str, what: str) -> PositionError:
+        return PositionError(f"{where}: {what}")
+
+    def obj(self, v: Any, where: str, keys: set[str], required: set[str] = frozenset()) -> Mapping:
+        if not isinstance(v, Mapping):
+            raise self.fail(where, f"expected an object, got {type(v).__name__}")
+        for k in v:
+            if k not in keys:
+                raise self.fail(f"{where}.{k}" if where else k,
+                                f"unknown field (known: {', '.join(sorted(keys))})")
+        for k in required:
+            if k not in v:
+                raise self.fail(f"{where}.{k}" if where else k, "missing")
+        return v
+
+    def whole(self, v: Any, where: str) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise self.fail(where, f"expected a whole number of at least 0, got {v!r}")
+        return v
+
+    def gold(self, v: Any, where: str) -> int:
+        try:
+            h = to_units(v, GOLD, where)
+        except MoneyError as e:
+            raise PositionError(str(e)) from None
+        if h < 0:
+            raise self.fail(where, f"{v!r} is below zero")
+        return h
+
+    def nation(self, v: Any, where: str, nullable: bool = False) -> str | None:
+        if v is None and nullable:
+            return None
+        if v not in self.pack.nations:
+            raise self.fail(where, f"unknown nation {v!r}")
+        return v
+
+    def read(self, data: Any) -> HyperPosition:
+        top = {"variant", "phase", "units", "economy", "orders", "rng", "decisions", "adjustments",
+               "winner", "rules"}
+        d = self.obj(data, "", top, {"phase", "economy"})
+        try:
+            phase = Phase.parse(d["phase"])
+            if phase.type is not PhaseType.MOVEMENT:
+                raise ValueError(f"bad phase {phase}: one phase per season, ending in M (W1914M)")
+            self.variant.calendar.check(phase)
+        except ValueError as e:
+            raise self.fail("phase", str(e)) from None
+        if d.get("rules"):
+            raise self.fail("rules", "a season engine of its own takes no extra rule options")
+        eco = self.obj(d["economy"], "economy",
+                       {"players", "nations", "provinces", "installations", "joint", "victory",
+                        *CARRIED}, {"nations", "provinces"})
+        nations = {str(k): self.nation_state(k, v) for k, v in
+                   self.obj(eco["nations"], "economy.nations", set(self.pack.nations)).items()}
+        for n in self.pack.nations:
+            if n not in nations:
+                raise self.fail(f"economy.nations.{n}", "missing")
+        provinces = {str(k): self.province_state(k, v) for k, v in
+                     self.obj(eco["provinces"], "economy.provinces", set(self.pack.provinces)).items()}
+        units = tuple(self.unit(u, f"units[{i}]") for i, u in enumerate(self.list_of(d, "units")))
+        seen: set[tuple[str, str]] = set()
+        for i, u in enumerate(units):
+            if u.id and (u.power, u.id) in seen:
+                raise self.fail(f"units[{i}].id", f"{u.power} has two units {u.id}")
+            seen.add((u.power, u.id or f"N@{u.at}"))
+        insts = tuple(self.installation(x, f"economy.installations[{i}]")
+                      for i, x in enumerate(self.list_of(eco, "installations")))
+        players = tuple(self.player(p, f"economy.players[{i}]")
+                        for i, p in enumerate(self.list_of(eco, "players")))
+        pids = {p["id"] for p in players}
+        joint = tuple(self.agreement(a, f"economy.joint[{i}]", pids)
+                      for i, a in enumerate(self.list_of(eco, "joint")))
+        victory = {}
+        for k, v in self.obj(eco.get("victory", {}), "economy.victory",
+                             pids | {a.id for a in joint}).items():
+            c = self.obj(v, f"economy.victory.{k}", {"provinces_streak", "gold_streak"})
+            victory[k] = {f: self.whole(c.get(f, 0), f"economy.victory.{k}.{f}")
+                          for f in ("provinces_streak", "gold_streak")}
+        orders = self.orders(d.get("orders") or {})
+        rng = self.obj(d.get("rng", {}), "rng", {"secret", "overrides"})
+        secret = rng.get("secret", "")
+        if not isinstance(secret, str) or len(secret) > 512:
+            raise self.fail("rng.secret", "expected a text of at most 512 characters")
+        overrides = {}
+        for k, v in self.obj(rng.get("overrides", {}), "rng.overrides", set(rng.get("overrides", {}))).items():
+            if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                           for x in v):
+                raise self.fail(f"rng.overrides.{k}", f"expected the faces rolled, like [6, 5], got {v!r}")
+            overrides[str(k)] = tuple(v)
+        decisions = self.obj(d.get("decisions", {}), "decisions", set(d.get("decisions", {})))
+        for k, v in decisions.items():
+            if not isinstance(v, str):
+                raise self.fail(f"decisions.{k}", f"expected the option chosen, got {v!r}")
+        adjustments = tuple(self.adjustment(a, f"adjustments[{i}]")
+                            for i, a in enumerate(self.list_of(d, "adjustments")))
+        ref = d.get("variant")
+        return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts,
+                             players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
+                             orders, secret, overrides, dict(decisions), adjustments,
+                             ref if isinstance(ref, str) else None, d.get("winner"))
+
+    def list_of(self, d: Mapping, key: str) -> list:
+        v = d.get(key) or []
+        if not isinstance(v, list):
+            raise self.fail(key, f"expected a list, got {type(v).__name__}")
+        return v
+
+    def nation_state(self, nid: str, v: Any) -> NationState:
+        w = f"economy.nations.{nid}"
+        o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
+                            "teams", "pis"}, {"stock"})
+        stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
+        amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
+        amounts |= {f: self.whole(stock.get(f, 0), f"{w}.stock.{f}") for f in ("M", "A", "I")}
+        data = self.pack.nations[nid]
+        kind = o.get("kind", data.kind)
+        if kind not in ("home", "territory"):
+            raise self.fail(f"{w}.kind", f"{kind!r} is not home or territory")
+        controllers = o.get("controllers", list(data.controllers))
+        if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
+            raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
+        for key in ("teams", "pis"):
+            if not isinstance(o.get(key, []), list) or not all(isinstance(t, Mapping) for t in o.get(key, [])):
+                raise self.fail(f"{w}.{key}", "expected a list of objects")
+        return NationState(kind, self.nation(o.get("suzerain", data.suzerain), f"{w}.suzerain", True),
+                           tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
+                           self.whole(o.get("trs", 0), f"{w}.trs"),
+                           self.whole(o.get("acquired", 0), f"{w}.acquired"),
+                           tuple(o.get("teams", [])), tuple(o.get("pis", [])))
+
+    def province_state(self, pid: str, v: Any) -> ProvinceState:
+        w = f"economy.provinces.{pid}"
+        o = self.obj(v, w, {"de_facto", "de_jure", "quiet", "yield", "last_pi"})
+        y = self.obj(o.get("yield", {}), f"{w}.yield", {"A", "I"})
+        return ProvinceState(self.nation(o.get("de_facto"), f"{w}.de_facto", True),
+                             self.nation(o.get("de_jure"), f"{w}.de_jure", True),
+                             self.whole(o.get("quiet", 0), f"{w}.quiet"),
+                             {f: self.whole(y.get(f, 0), f"{w}.yield.{f}") for f in ("A", "I")},
+                             o.get("last_pi"))
+
+    def unit(self, u: Any, w: str) -> HUnit:
+        o = self.obj(u, w, {"id", "power", "type", "at", "M"}, {"power", "type", "at"})
+        power = self.nation(o["power"], f"{w}.power")
+        typ = o["type"]
+        if typ not in ("D", "T", "N"):
+            raise self.fail(f"{w}.type", f"{typ!r} is not D, T or N")
+        at = str(o["at"]).lower()
+        if not self.board.is_location(at):
+            raise self.fail(f"{w}.at", f"unknown place {o['at']!r}")
+        kind = self.board.province(at).kind
+        if typ == "T" and kind not in (ProvinceKind.COAST, ProvinceKind.SEA):
+            raise self.fail(f"{w}.at", f"a task force cannot stand in {at}")
+        if typ in ("D", "N") and kind not in (ProvinceKind.LAND, ProvinceKind.COAST):
+            raise self.fail(f"{w}.at", f"a land unit cannot stand in {at}")
+        uid = o.get("id")
+        if typ == "N":
+            if uid is not None:
+                raise self.fail(f"{w}.id", "a National Guard has no designation (III.10)")
+        elif not isinstance(uid, str) or not uid[:-1].isdigit() or uid[-1] != typ:
+            raise self.fail(f"{w}.id", f"expected a designation like 12{typ}, got {uid!r}")
+        return HUnit(uid, power, typ, at, self.whole(o.get("M", 0), f"{w}.M"))
+
+    def installation(self, x: Any, w: str) -> Installation:
+        o = self.obj(x, w, {"type", "owner", "at", "built", "M"}, {"type", "owner", "at"})
+        if o["type"] not in ("Y", "S"):
+            raise self.fail(f"{w}.type", f"{o['type']!r} is not Y (armoury) or S (shipyard)")
+        at = str(o["at"]).lower()
+        if not self.board.is_location(at) or self.board.province(at).kind in (ProvinceKind.SEA,
+                                                                               ProvinceKind.IMPASSABLE):
+            raise self.fail(f"{w}.at", f"{o['at']!r} is not a land province")
+        return Installation(o["type"], self.nation(o["owner"], f"{w}.owner"), at,
+                            str(o.get("built", "")), self.whole(o.get("M", 0), f"{w}.M"))
+
+    def player(self, p: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})
+        if not isinstance(o["id"], str) or not o["id"]:
+            raise self.fail(f"{w}.id", f"expected a player id, got {o['id']!r}")
+        return dict(o)
+
+    def agreement(self, a: Any, w: str, pids: set[str]) -> Agreement:
+        o = self.obj(a, w, {"id", "players", "public"}, {"id", "players"})
+        ps = o["players"]
+        if not isinstance(ps, list) or not all(p in pids for p in ps) or len(set(ps)) != len(ps):
+            raise self.fail(f"{w}.players", f"expected distinct player ids, got {ps!r}")
+        if not 2 <= len(ps) <= self.pack.constants.joint_max_players:
+            raise self.fail(f"{w}.players", f"a joint victory joins 2 to "
+                            f"{self.pack.constants.joint_max_players} players (IX.9)")
+        return Agreement(str(o["id"]), tuple(sorted(ps)), bool(o.get("public", False)))
+
+    def adjustment(self, a: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(a, w, {"nation", "factor", "amount", "reason"}, {"nation", "factor", "amount", "reason"})
+        self.nation(o["nation"], f"{w}.nation")
+        if o["factor"] not in STOCK_FACTORS:
+            raise self.fail(f"{w}.factor", f"{o['factor']!r} is not one of {', '.join(STOCK_FACTORS)}")
+        try:
+            to_units(o["amount"], FACTORS[o["factor"]], f"{w}.amount")
+        except MoneyError as e:
+            raise PositionError(str(e)) from None
+        if not isinstance(o["reason"], str) or not o["reason"].strip():
+            raise self.fail(f"{w}.reason", "a GM's adjustment says why (IX.8)")
+        return dict(o)
+
+    def orders(self, v: Any) -> dict[str, tuple[str, ...]]:
+        o = self.obj(v, "orders", set(self.pack.nations))
+        out = {}
+        for k, texts in o.items():
+            if isinstance(texts, str):
+                texts = texts.splitlines()
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise self.fail(f"orders.{k}", "expected a list of order texts")
+            out[str(k)] = tuple(t for t in texts if t.strip())
+        return out

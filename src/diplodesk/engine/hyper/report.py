@@ -1,0 +1,153 @@
+"""What each reads after a season: a nation's statement, a player's pack, the public gazette.
+
+A statement is a query over the ledger (DESIGN 4.5): the start of the season, every entry
+that touched the nation's stock or escrow with the rule it rests on, income, the end. The
+gazette holds what the zine printed: every order's result and every nation's account. A
+projection drops facts and never adds one: the GM's dice secret, unanswered GM questions and
+secret joint agreements are never in a player's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..phase import SEASON_NAMES
+
+COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
+           ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
+           ("Trs", "Trs", lambda n: n))
+SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Income", ("15",)), ("Food", ("16",)))
+
+
+def season_name(phase: str) -> str:
+    return f"{SEASON_NAMES.get(phase[0], phase[0])} {phase[1:-1]}"
+
+
+def _cell(v: float, col: str) -> str:
+    if not v:
+        return ""
+    if col in ("$", "E"):
+        return f"{v:+.1f}"
+    return f"{v:+d}"
+
+
+def _row(label: str, values: Mapping[str, float], signed: bool = True) -> str:
+    cells = []
+    for col, _f, _a in COLUMNS:
+        v = values.get(col, 0)
+        if signed:
+            text = _cell(v, col)
+        else:
+            text = f"{v:.1f}" if col in ("$", "E") else f"{int(v)}"
+        cells.append(f"{text:>7}")
+    return f"{label[:58]:<58}{''.join(cells)}"
+
+
+def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: str,
+              names: Mapping[str, str] | None = None) -> str:
+    """One nation's statement for the season of ``result`` (both as JSON)."""
+    eco = position["economy"]
+    nat = eco["nations"][nation]
+    phase = result["phase"]
+    who = ", ".join(nat.get("controllers", [])) or "no player"
+    kind = "home nation" if nat.get("kind") == "home" else f"territory of {nat.get('suzerain')}"
+    title = (names or {}).get(nation, nation)
+    head = f"{title} — {season_name(phase)} — {kind}, played by {who}"
+    lines = [head, "", f"{'':<58}" + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
+    mine = {a(nation) for _c, _f, a in COLUMNS}
+    entries = [e for e in result["ledger"] if e["account"] in mine]
+    start = {c: _sum(entries, f, a(nation), ("0",)) for c, f, a in COLUMNS}
+    lines.append(_row("Start of season", start, signed=False))
+    for title, steps in SECTIONS:
+        rows = _grouped([e for e in entries if e.get("step") in steps and e["reason"] != "start of season"],
+                        nation)
+        if rows:
+            lines.append(title)
+            lines += [_row("  " + label, vals) for label, vals in rows]
+    end = {c: _sum(entries, f, a(nation), None) for c, f, a in COLUMNS}
+    lines.append(_row("End of season", end, signed=False))
+    mine_orders = [o for o in result["orders"] if o["power"] == nation]
+    ok = sum(1 for o in mine_orders if o["status"] == "succeeds")
+    lines.append("")
+    lines.append(f"Orders: {ok} of {len(mine_orders)} succeeded")
+    for o in mine_orders:
+        mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
+        lines.append(f"  {o['order'] or o['text']}{mark}")
+        if o.get("detail") and o["status"] != "succeeds":
+            lines.append(f"      {o['detail']}")
+    lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
+    return "\n".join(lines) + "\n"
+
+
+def _sum(entries, factor: str, account: str, steps) -> float:
+    total = sum(e["amount"] for e in entries if e["account"] == account and e["factor"] == factor
+                and (steps is None or e.get("step") in steps))
+    return total
+
+
+def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, dict[str, float]]]:
+    """One line per reason (and order), columns summed, in the ledger's order."""
+    out: dict[tuple[str, str], dict[str, float]] = {}
+    for e in entries:
+        rule = f" ({e['rule']})" if e.get("rule") else ""
+        cell = f" [{e['cell']}]" if e.get("cell") else ""
+        key = (f"{e['reason']}{rule}{cell}", e.get("order") or "")
+        vals = out.setdefault(key, {})
+        for col, f, a in COLUMNS:
+            if e["factor"] == f and e["account"] == a(nation):
+                vals[col] = vals.get(col, 0) + e["amount"]
+    return [(label, vals) for (label, _o), vals in out.items() if any(vals.values())]
+
+
+def player_pack(result: Mapping[str, Any], position: Mapping[str, Any], player: str,
+                names: Mapping[str, str] | None = None) -> str:
+    nations = sorted(n for n, s in position["economy"]["nations"].items()
+                     if player in s.get("controllers", []))
+    head = f"Player {player} — {season_name(result['phase'])}: {', '.join(nations) or 'no nations'}\n\n"
+    return head + "\n".join(statement(result, position, n, names) for n in nations)
+
+
+def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
+    """The public part: results, every nation's account, the race for victory."""
+    eco = result["next"]["economy"]
+    lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
+    lines.append("Orders")
+    for o in result["orders"]:
+        mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
+        lines.append(f"  {o['power']}: {o['order'] or o['text']}{mark}")
+    lines += ["", "Accounts at the end of the season" + " " * 24
+              + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
+    for n in sorted(eco["nations"]):
+        s = eco["nations"][n]
+        vals = {"$": s["stock"]["gold"], "E": s["escrow"], "M": s["stock"]["M"], "A": s["stock"]["A"],
+                "I": s["stock"]["I"], "Trs": s["trs"]}
+        lines.append(_row(f"  {n}", vals, signed=False))
+    secret = {a["id"] for a in position["economy"].get("joint", []) if not a.get("public")}
+    lines += ["", "Towards victory (IX.9): provinces and gold held, seasons running"]
+    for r in result.get("standings", []):
+        if r["who"] in secret:
+            continue
+        lines.append(f"  {r['who']}: {r['provinces']} province{'s' if r['provinces'] != 1 else ''} "
+                     f"({r['provinces_streak']}), "
+                     f"${r['gold']:g} ({r['gold_streak']})")
+    winner = result["next"].get("winner")
+    if winner:
+        lines += ["", f"The game is won by {winner if isinstance(winner, str) else ' and '.join(winner)}."]
+    lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
+    return "\n".join(lines) + "\n"
+
+
+def report(result: Mapping[str, Any], position: Mapping[str, Any], who: str,
+           names: Mapping[str, str] | None = None) -> str | None:
+    """A nation's statement, a player's pack or the gazette; None if ``who`` is none of them."""
+    eco = position["economy"]
+    if who.lower() == "gazette":
+        return gazette(result, position)
+    nations = {n.lower(): n for n in eco["nations"]}
+    if who.lower() in nations:
+        return statement(result, position, nations[who.lower()], names)
+    players = {str(p["id"]).lower(): str(p["id"]) for p in eco.get("players", [])}
+    if who.lower() in players:
+        return player_pack(result, position, players[who.lower()], names)
+    return None

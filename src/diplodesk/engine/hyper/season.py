@@ -1,0 +1,383 @@
+"""One Hypereconomic season, step by step (DESIGN 3.2): costs, then income, in a ledger.
+
+The steps of this part of the rules: 0 the start-of-season snapshot (the position itself,
+which is immutable); 1 orders read; 3 demobilisations; 4 costs (deterioration first, then
+every cost item, the T5 loop, the debits, transfers); 7 builds; 15 income (yields, escrow,
+manpower, demobilised M); 16 starvation; 17 the season's end (by-right ownership, victory).
+Combat (5), territory (6) and the rest of the economy (8-14) come with their parts of the
+rules; their orders are read and reported, and units' upkeep is charged as ordered.
+Every change of a stock is a ledger entry; the next position is read off the balances.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from ..decisions import Decisions
+from ..dice import Dice
+from ..ledger import Entry, Ledger
+from .accounts import STOCK, escrow, held, stock
+from .builds import check_builds
+from .costs import CostItem, Failure, settle
+from .model import HUnit, HyperPosition, Installation
+from .orders import HOrder, Names, parse_orders
+from .outcome import HyperOutcome, Line
+from .settle import close_season
+
+
+class Season:
+    """The working state of one season's adjudication; the position is never changed."""
+
+    def __init__(self, pos: HyperPosition):
+        self.pos = pos
+        self.pack = pos.pack
+        self.phase = str(pos.phase)
+        self.ledger = Ledger()
+        self.dice = Dice(pos.secret, self.phase, pos.overrides)
+        self.decisions = Decisions(pos.decisions)
+        self.orders: dict[str, list[HOrder]] = {}
+        self.lines: dict[str, Line] = {}  # order ref -> its result
+        self.extra: list[Line] = []  # results for units without orders, and shortages
+        self.gone: set[str] = set()  # units demobilised this season ("fra:12D", "fra:N pari")
+        self.gone_inst: set[str] = set()
+        self.m_back: list[tuple[str, str, int, str]] = []  # (owner, account, M, reason)
+        self.available: dict[str, dict[str, int]] = {}
+        self.failures: list[Failure] = []
+        self.units = list(pos.units)
+        self.installations = list(pos.installations)
+        self.new_trs: Counter[str] = Counter()
+
+    # -- the season ----------------------------------------------------------------------
+
+    def run(self) -> HyperOutcome:
+        self.open_books()
+        self.read_orders()
+        self.demobilise()
+        self.costs()
+        self.transfers()
+        self.build()
+        self.military()
+        return close_season(self)
+
+    def open_books(self) -> None:
+        for n in sorted(self.pos.nations):
+            s = self.pos.nations[n]
+            for f in STOCK:
+                self.ledger.open(stock(n), f, s.stock.get(f, 0))
+            self.ledger.open(escrow(n), "gold", s.escrow)
+            self.ledger.open(stock(n), "Trs", s.trs)
+        for u in self.pos.units:
+            self.ledger.open(held(u.power, u.ref), "M", u.M)
+        for i in self.pos.installations:
+            self.ledger.open(held(i.owner, i.ref), "M", i.M)
+
+    def read_orders(self) -> None:
+        names = Names(self.pos)
+        cats = frozenset(self.pack.failure_order)
+        for n in sorted(self.pos.orders):
+            self.orders[n] = parse_orders(self.pos, n, self.pos.orders[n], names, cats)
+        for orders in self.orders.values():
+            # two orders for one unit, or two failure lists: neither stands, whatever the order
+            mil = Counter(o.unit.ref for o in orders if o.military and o.unit and not o.error)
+            for o in orders:
+                if o.military and o.unit and not o.error and mil[o.unit.ref] > 1:
+                    o.fail("invalid", f"{o.unit.ref} has {mil[o.unit.ref]} orders; it stands")
+            # a unit or installation disbanded or handed over twice: neither order stands
+            fates = Counter(o.unit.ref if o.unit else f"{o.item} {o.target}" for o in orders
+                            if o.verb in ("de", "tf") and not o.error)
+            for o in orders:
+                key = o.unit.ref if o.unit else f"{o.item} {o.target}"
+                if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
+                    o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
+            fos = [o for o in orders if o.verb == "fo" and not o.error]
+            for o in fos[1:] if len(fos) > 1 else ():
+                o.fail("invalid", "two failure lists (fo); T5 is used")
+            if len(fos) > 1:
+                fos[0].fail("invalid", "two failure lists (fo); T5 is used")
+
+    def live(self, verb: str | None = None) -> list[HOrder]:
+        return [o for n in sorted(self.orders) for o in self.orders[n]
+                if not o.error and (verb is None or o.verb == verb)]
+
+    def result(self, o: HOrder, status: str, reason: str | None = None, detail: str = "") -> None:
+        self.lines[o.ref] = Line(o.nation, o.text, describe(o), status, reason, detail)
+
+    # -- step 3: demobilisations -----------------------------------------------------------
+
+    def demobilise(self) -> None:
+        for o in self.live("de"):
+            if o.unit is not None:
+                key = held(o.unit.power, o.unit.ref)
+                self.gone.add(key)
+                self.m_back.append((o.nation, key, o.unit.M, f"{o.unit.ref} demobilised (III.21)"))
+                self.result(o, "succeeds")
+                continue
+            inst = next((i for i in self.installations if i.type == o.item and i.at == o.target
+                         and i.owner == o.nation), None)
+            if inst is None:
+                o.fail("no such unit", f"{o.nation} has no {o.item} at {o.target}")
+                continue
+            key = held(inst.owner, inst.ref)
+            self.gone_inst.add(key)
+            self.m_back.append((o.nation, key, inst.M, f"{inst.ref} demobilised (III.21)"))
+            self.result(o, "succeeds")
+        for o in self.live():
+            if o.military and o.unit and held(o.unit.power, o.unit.ref) in self.gone:
+                o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
+
+    # -- step 4: costs ---------------------------------------------------------------------
+
+    def costs(self) -> None:
+        c = self.pack.constants
+        for n in sorted(self.pos.nations):
+            a = self.pos.nations[n].stock.get("A", 0)
+            rot = deterioration_of(a, c)
+            if rot:
+                self.ledger.move(stock(n), "game:consumed", "A", rot,
+                                 f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
+            self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}
+            self.available[n]["A"] -= rot
+        items = self.upkeep_items() + self.order_items()
+        live, self.failures = settle(items, self.available, self.failure_order, self.dice,
+                                     self.downgrade)
+        for f in self.failures:
+            self.failed(f)
+        for it in live:
+            self.pay(it)
+
+    def failure_order(self, nation: str) -> list[str]:
+        own = next((o.categories for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), ())
+        return list(own) + [c for c in self.pack.failure_order if c not in own]
+
+    def unit_action(self, u: HUnit) -> tuple[str, HOrder | None]:
+        o = next((o for n in (u.power,) for o in self.orders.get(n, ())
+                  if o.military and not o.error and o.unit == u), None)
+        if o is None:
+            return "uo", None
+        return ("sp_unused" if o.verb == "sp" else o.verb), o
+
+    def location_class(self, u: HUnit) -> str:
+        if self.pos.board.is_sea(u.province):
+            return "sea"
+        owner = self.pos.provinces.get(u.province)
+        return "own" if owner is not None and owner.de_facto == u.power else "foreign"
+
+    def escrow_of(self, prov: str, payer: str) -> str:
+        p = self.pos.provinces.get(prov)
+        return p.de_facto if p is not None and p.de_facto else payer
+
+    def unit_item(self, u: HUnit, action: str, o: HOrder | None) -> CostItem:
+        loc = self.location_class(u)
+        cost, cell = self.pack.upkeep_cost(u.type, action, loc)
+        cat = {"uo": "st", "sp_unused": "sp", "sp_used": "sp"}.get(action, action)
+        return CostItem(u.power, dict(cost.amounts), f"upkeep.unit.{cat}",
+                        f"upkeep {u.ref} {action} in {u.at}", self.escrow_of(u.province, u.power),
+                        "III.15, T3", cell, o.ref if o else None, f"{u.ref}",
+                        "demobilise" if cat == "st" else "downgrade")
+
+    def upkeep_items(self) -> list[CostItem]:
+        items = []
+        for u in self.units:
+            if held(u.power, u.ref) in self.gone:
+                continue
+            action, o = self.unit_action(u)
+            items.append(self.unit_item(u, action, o))
+        for i in self.installations:
+            if held(i.owner, i.ref) in self.gone_inst:
+                continue
+            cost = self.pack.inst_upkeep[i.type]
+            items.append(CostItem(i.owner, dict(cost.amounts), "upkeep.installation",
+                                  f"upkeep {i.ref}", self.escrow_of(i.at.partition('/')[0], i.owner),
+                                  "III.15, T2", f"T2 {i.type}", None, i.ref, "demobilise"))
+        return items
+
+    def downgrade(self, item: CostItem) -> CostItem | None:
+        u = next(u for u in self.units if u.power == item.payer and u.ref == item.subject)
+        return replace(self.unit_item(u, "st", None), order=item.order)
+
+    def order_items(self) -> list[CostItem]:
+        items = []
+        builds = self.live("bu")
+        check_builds(self.pos, builds, self.gone)
+        for o in self.live("bu"):
+            cost = self.pack.build[o.item]
+            vector = {f: v * o.count for f, v in cost.amounts.items()}
+            cat = "bu.unit" if o.item in ("D", "T", "N") else f"bu.{o.item}"
+            what = f"{o.count} Trs" if o.item == "Tr" else f"{o.item} {o.target}"
+            items.append(CostItem(o.nation, vector, cat, f"build {what}", o.nation,
+                                  "IV.3" if o.item == "Tr" else "III.6", f"T1 {o.item}", o.ref,
+                                  describe(o)))
+        pw_sum = Counter()
+        for o in self.live("pw"):
+            pw_sum[(o.nation, o.target)] += o.amount
+        for o in self.live("pw"):
+            prov = (o.target or "").partition("/")[0]
+            owner = self.pos.provinces.get(prov)
+            if owner is None or owner.de_facto != o.nation:
+                o.fail("illegal", f"public works are paid only in the nation that holds {prov} (VIII.4)")
+            elif pw_sum[(o.nation, o.target)] > self.pack.constants.public_works_max:
+                o.fail("illegal", f"at most ${self.pack.constants.public_works_max / 2:g} of public "
+                       f"works in {prov} a season (VIII.4)")
+            else:
+                items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
+                                      o.nation, "VIII.4", "", o.ref, describe(o)))
+        return items
+
+    def failed(self, f: Failure) -> None:
+        it = f.item
+        what = f"{f.factor} short by {f.short / 2:g}" if f.factor == "gold" else f"{f.factor} short by {f.short}"
+        o = self.find(it.order)
+        if f.outcome == "downgraded":
+            if o is not None:
+                self.result(o, "fails", "downgraded", f"cannot pay ({what}): stands instead (T5)")
+            return
+        if f.outcome == "demobilised":
+            if it.category == "upkeep.installation":
+                inst = next(i for i in self.installations if i.owner == it.payer and i.ref == it.subject)
+                key = held(inst.owner, inst.ref)
+                self.gone_inst.add(key)
+                self.m_back.append((inst.owner, key, inst.M, f"{inst.ref} demobilised: upkeep unpaid (I.11)"))
+                self.extra.append(Line(it.payer, None, inst.ref, "fails", "demobilised",
+                                       f"cannot pay its upkeep ({what}) (I.11, III.21)"))
+                return
+            u = next(u for u in self.units if u.power == it.payer and u.ref == it.subject)
+            key = held(u.power, u.ref)
+            self.gone.add(key)
+            self.m_back.append((u.power, key, u.M, f"{u.ref} demobilised: upkeep unpaid (I.11)"))
+            if o is not None:
+                self.result(o, "fails", "demobilised", f"cannot pay even to stand ({what}) (I.11)")
+            else:
+                self.extra.append(Line(u.power, None, f"{u.ref} st", "fails", "demobilised",
+                                       f"cannot pay even to stand ({what}) (I.11)"))
+            return
+        if o is not None:
+            o.fail("cannot pay", f"{what} (I.5, T5 {it.category})")
+
+    def find(self, ref: str | None) -> HOrder | None:
+        if ref is None:
+            return None
+        n, _, i = ref.partition("#")
+        return self.orders[n][int(i)]
+
+    def pay(self, it: CostItem) -> None:
+        kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
+        for f in STOCK:
+            v = it.vector.get(f, 0)
+            if not v:
+                continue
+            if f == "gold":
+                self.ledger.move(stock(it.payer), escrow(it.escrow_to), f, v, it.label, **kw)
+            elif f == "M" and it.category.startswith("bu."):
+                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.subject}", f, v, it.label, **kw)
+            else:
+                self.ledger.move(stock(it.payer), "game:consumed", f, v, it.label, **kw)
+
+    # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
+
+    def transfers(self) -> None:
+        for o in self.live("tf"):
+            u = o.unit
+            if held(u.power, u.ref) in self.gone:
+                o.fail("demobilised", f"{u.ref} was demobilised this season")
+            elif u.type == "N":
+                o.fail("illegal", "a National Guard changes hands only with its province (III.20)")
+            elif o.target == o.nation:
+                o.fail("illegal", f"{u.ref} already belongs to {o.nation}")
+
+    def build(self) -> None:
+        acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
+        # designations follow the place of the build, never the place of the line (III.10)
+        for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
+            self.result(o, "succeeds")
+            src = f"{o.nation}:build:{describe(o)}"
+            if o.item == "Tr":
+                self.ledger.post(Entry(stock(o.nation), "Trs", o.count, f"built {o.count} Trs",
+                                       "IV.3", o.ref, "T1 Tr", "7"))
+                continue
+            m = self.ledger.balance(src, "M")
+            if o.item in ("Y", "S"):
+                inst = Installation(o.item, o.nation, o.target, self.phase, m)
+                self.installations.append(inst)
+                self.ledger.move(src, held(o.nation, inst.ref), "M", m, f"built {inst.ref}",
+                                 rule="III.11", order=o.ref, step="7")
+                continue
+            uid = None
+            if o.item != "N":
+                acquired[o.nation] += 1
+                uid = f"{acquired[o.nation]}{o.item}"
+            u = HUnit(uid, o.nation, o.item, o.target, m)
+            self.units.append(u)
+            self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
+                             rule="III.6", order=o.ref, step="7")
+        for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
+            u = o.unit
+            acquired[o.target] += 1
+            new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
+            self.units[self.units.index(u)] = new
+            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M", u.M,
+                             f"{u.ref} of {u.power} transferred to {new.power} as {new.ref}",
+                             rule="III.18-19", order=o.ref, step="4.6")
+            self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
+        self.acquired = acquired
+
+    def military(self) -> None:
+        for o in self.live():
+            if o.ref in self.lines:
+                continue
+            if o.military:
+                if o.verb in ("st", "ho"):
+                    self.result(o, "succeeds")
+                else:
+                    self.result(o, "fails", "not adjudicated",
+                                "combat comes in a later version of diplodesk: the unit stood; "
+                                "its upkeep was charged as ordered")
+            elif o.verb == "sa":
+                qid = f"{self.phase}/rule-gap/{o.ref}"
+                answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),
+                                            "reject", blocking=True, rule="IX.5, IX.7")
+                if answer == "accept":
+                    self.result(o, "succeeds", None, "allowed by the GM; its effects are the GM's "
+                                "adjustments (IX.7)")
+                else:
+                    self.result(o, "fails", "not allowed", "the GM has not allowed it (IX.7)")
+            else:  # paid and done: a failure list, public works
+                self.result(o, "succeeds")
+        for n in sorted(self.orders):
+            for o in self.orders[n]:
+                if o.error and o.ref not in self.lines:
+                    self.result(o, "invalid" if o.error[0] in ("unparsable", "illegal", "invalid",
+                                                               "no such unit") else "fails",
+                                o.error[0], o.error[1])
+
+
+def deterioration_of(a: int, c) -> int:
+    from .income import deterioration
+
+    return deterioration(a, c.deterioration, c.deterioration_exempt)
+
+
+def describe(o: HOrder) -> str:
+    """The order as understood, in the rules' notation."""
+    if o.military and o.unit:
+        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
+        if o.target:
+            s += f" {o.target}"
+        if o.second:
+            s += f" {o.second}"
+        if o.note:
+            s += f" {o.note}"
+        if o.retreat is not None:
+            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
+        return s
+    if o.verb == "bu":
+        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
+    if o.verb == "de":
+        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
+    if o.verb == "tf" and o.unit:
+        return f"tf {o.unit.ref} to {o.target}"
+    if o.verb == "pw":
+        return f"pw ${o.amount / 2:g} {o.target}"
+    if o.verb == "fo":
+        return "fo " + ", ".join(o.categories)
+    return o.text.strip()
