@@ -35,20 +35,20 @@ def _build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("map-editor", help="the map editor on its own: map-editor [VARIANT] [--select P] [--grab PNG]")
     a = sub.add_parser("adjudicate", help="adjudicate a position (JSON) and print the result")
-    a.add_argument("position", type=Path)
-    a.add_argument("-o", "--output", type=Path)
+    _position_arguments(a)
+    a.add_argument("-o", "--output", type=Path, help="write the result JSON here (default: print it)")
     a.add_argument("--explain", action="store_true", help="add each order's reasoning (its strengths and rules)")
 
     v = sub.add_parser("variant", help="list, export or check variants")
     vsub = v.add_subparsers(dest="variant_command", parser_class=_Parser, required=True)
     vsub.add_parser("list", help="the built-in and user variants")
     e = vsub.add_parser("export", help="a variant's board as JSON")
-    e.add_argument("name")
-    e.add_argument("-o", "--output", type=Path)
+    e.add_argument("name", help="a variant id (see 'variant list') or a variant folder")
+    e.add_argument("-o", "--output", type=Path, help="write the JSON here (default: print it)")
     c = vsub.add_parser("check", help="check a variant and list every problem")
-    c.add_argument("name")
+    c.add_argument("name", help="a variant id (see 'variant list') or a variant folder")
     im = vsub.add_parser("import", help="import a jDip variant (folder or zip) into your variants")
-    im.add_argument("path", type=Path)
+    im.add_argument("path", type=Path, help="the jDip variant: its folder or its .zip")
     im.add_argument("--variant", help="which variant of the file (default: its default one)")
     im.add_argument("--id", help="the new variant's id (default: from its name)")
     im.add_argument("--allow-unsupported", action="store_true",
@@ -56,31 +56,39 @@ def _build_parser() -> argparse.ArgumentParser:
     im.add_argument("--force", action="store_true", help="replace a variant of the same id")
 
     r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
-    r.add_argument("position", type=Path)
-    r.add_argument("-o", "--output", type=Path, required=True)
-    r.add_argument("--power")
-    r.add_argument("--width", type=int, default=2000)
-    r.add_argument("--palette", choices=("default", "colorblind"), default="default")
+    _position_arguments(r)
+    r.add_argument("-o", "--output", type=Path, required=True, help="the image: .png, .svg or .pdf")
+    r.add_argument("--power", help="draw the board as this power sees it (Blind: only what it may know)")
+    r.add_argument("--width", type=int, default=2000, help="image width in pixels, 100 to 20000 (default 2000)")
+    r.add_argument("--palette", choices=("default", "colorblind"), default="default",
+                   help="the powers' colours (default: default)")
 
     rep = sub.add_parser("report", help="a power's adjudication report as text, or the public one")
-    rep.add_argument("position", type=Path)
+    _position_arguments(rep)
     who = rep.add_mutually_exclusive_group(required=True)
-    who.add_argument("--power")
+    who.add_argument("--power", help="the power whose report to print (any case)")
     who.add_argument("--public", action="store_true", help="the public adjudication (Blind: no orders)")
 
     pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's")
-    pk.add_argument("position", type=Path)
+    _position_arguments(pk)
     pk.add_argument("-o", "--output", type=Path, required=True, help="folder for the PDFs")
     pk.add_argument("--power", action="append", help="only this power (repeatable)")
-    pk.add_argument("--page", default="A4", choices=("A4", "A3", "Letter", "Legal"))
-    pk.add_argument("--portrait", action="store_true")
+    pk.add_argument("--page", default="A4", choices=("A4", "A3", "Letter", "Legal"), help="paper size (default A4)")
+    pk.add_argument("--portrait", action="store_true", help="portrait pages (default: landscape)")
 
     asg = sub.add_parser("assign", help="deal public and secret powers from players' preference lists")
     asg.add_argument("preferences", type=Path, help='JSON: {"Alice": ["England", "Spain", ...], ...}')
-    asg.add_argument("--variant", default="woolworth2a")
+    asg.add_argument("--variant", default="woolworth2a", help="whose powers to deal (default woolworth2a)")
     asg.add_argument("--seed", type=int, help="seed for the lots (a new one is drawn and printed if left out)")
-    asg.add_argument("-o", "--output", type=Path)
+    asg.add_argument("-o", "--output", type=Path, help="write the deal JSON here (default: print it)")
     return p
+
+
+def _position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", type=Path,
+                        help="a position (JSON) or a game file the app saved (its current phase)")
+    parser.add_argument("--phase", help="with a game file, another phase: its name (S1902M) or its "
+                        "index (0 the first, -1 the current)")
 
 
 def _version() -> str:
@@ -102,15 +110,31 @@ def read_json(path: Path) -> Any:
         raise BadInput(str(e)) from None
 
 
-def read_position(path: Path):
-    """A position file's JSON and the Position it describes, or BadInput."""
-    from .engine import PositionError, load_position
+def read_position(path: Path, phase: str | None = None):
+    """A position file's JSON and the Position it describes (or a game file's current phase,
+    or the one ``phase`` names), or BadInput."""
+    given = _read_input(path, phase)
+    return given.data, given.position
 
-    data = read_json(path)
+
+def read_given(args):
+    """The position a command is given (``args.position``: a position file, or a game
+    file's phase ``args.phase``), or BadInput. A position without units is worked on all
+    the same, but the user is told."""
+    given = _read_input(args.position, args.phase)
+    if not given.position.units and not getattr(given.position, "dislodged", None):
+        print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
+              file=sys.stderr)
+    return given
+
+
+def _read_input(path: Path, phase: str | None):
+    from .engine.saved_input import InputError, read_input
+
     try:
-        return data, load_position(data)
-    except PositionError as e:
-        raise BadInput(f"{path}: {e}") from None
+        return read_input(path, phase)
+    except InputError as e:
+        raise BadInput(str(e)) from None
 
 
 def power_named(position, name: str) -> str:
@@ -152,11 +176,14 @@ def writable(path: Path, folder: bool = False) -> None:
 
 
 def cmd_adjudicate(args) -> int:
-    from .engine import PositionError, adjudicate
+    from .engine import PositionError, adjudicate, adjudicate_position
 
-    data = read_json(args.position)
+    given = read_given(args)
     try:
-        result = adjudicate(data, explain=args.explain)
+        if given.game is None:  # a position file: as CONTRACTS 1 adjudicates it
+            result = adjudicate(given.data, explain=args.explain)
+        else:  # a game's phase, read with the game's own copy of its variant
+            result = adjudicate_position(given.position, explain=args.explain)
     except PositionError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except RecursionError:
@@ -214,7 +241,8 @@ def cmd_variant(args) -> int:
 
 
 def cmd_render(args) -> int:
-    data, position = read_position(args.position)
+    given = read_given(args)
+    position = given.position
     if args.power:
         args.power = power_named(position, args.power)
     if args.output.suffix.lower() not in (".png", ".svg", ".pdf"):
@@ -227,7 +255,8 @@ def cmd_render(args) -> int:
     except ImportError as e:
         raise BadInput(f"render: drawing is not available here ({e})") from None
     try:
-        render_file(data, args.output, power=args.power, width=args.width, palette=args.palette)
+        render_file(given.data if given.game is None else position, args.output, power=args.power,
+                    width=args.width, palette=args.palette, results=given.result)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:
@@ -238,9 +267,10 @@ def cmd_render(args) -> int:
 def cmd_report(args) -> int:
     from .engine.reports import power_report
 
-    if _other_engine_report(args):
+    given = read_given(args)
+    if _other_engine_report(args, given.position):
         return 0
-    _, position = read_position(args.position)
+    position = given.position
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
@@ -251,19 +281,13 @@ def cmd_report(args) -> int:
     return 0
 
 
-def _other_engine_report(args) -> bool:
+def _other_engine_report(args, pos) -> bool:
     """A report from a variant with a season engine of its own (CONTRACTS 6): a nation's
     statement, a player's nations, or ``--power gazette``. False for other variants."""
-    from .engine import PositionError, seasons
+    from .engine import seasons
 
-    data = read_json(args.position)
-    try:
-        variant = seasons.variant_of(data)
-        if not seasons.is_other(variant):
-            return False
-        pos = seasons.read_other(data, variant)
-    except PositionError as e:
-        raise BadInput(f"{args.position}: {e}") from None
+    if not seasons.is_other(pos.variant):
+        return False
     from .engine.hyper.report import report
 
     who = "gazette" if args.public else (args.power or "")
@@ -277,7 +301,8 @@ def _other_engine_report(args) -> bool:
 
 
 def cmd_pack(args) -> int:
-    data, position = read_position(args.position)
+    given = read_given(args)
+    position = given.position
     powers = [power_named(position, p) for p in args.power or []]
     writable(args.output, folder=True)
     try:
@@ -291,7 +316,8 @@ def cmd_pack(args) -> int:
         return True
 
     try:
-        made = all_packs(data, args.output, PackOptions(args.page, not args.portrait), progress, powers or None)
+        made = all_packs(given.data if given.game is None else position, args.output,
+                         PackOptions(args.page, not args.portrait), progress, powers or None)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:
@@ -380,7 +406,10 @@ def main(argv: list[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except BadInput as e:
-        print(f"diplodesk: {e}" if not str(e).startswith("diplodesk") else str(e), file=sys.stderr)
+        from .engine.saved_input import short
+
+        line = short(str(e), 400)
+        print(line if line.startswith("diplodesk") else f"diplodesk: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -36,6 +36,7 @@ class FakePrompts:
         self.packs_asked: list = []
         self.confirms: list[tuple[str, str]] = []
         self.confirm_answer = True
+        self.stop_asking_answer = False  # the "Don't ask again" box of a question that has one
 
     def error(self, title, text):
         self.errors.append((title, text))
@@ -54,6 +55,10 @@ class FakePrompts:
     def confirm(self, title, text):
         self.confirms.append((title, text))
         return self.confirm_answer
+
+    def confirm_or_stop_asking(self, title, text):
+        self.confirms.append((title, text))
+        return self.confirm_answer, self.stop_asking_answer
 
     def open_path(self, start=""):
         return self.next_path

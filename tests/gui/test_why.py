@@ -48,7 +48,7 @@ def test_a_line_an_earlier_engine_recorded_otherwise_has_no_made_up_reason(make_
     assert all(w is not None for i, w in enumerate(why) if i != changed)
     w = make_window(doc)
     w.results_dock.show_result(recorded, explain=why)
-    assert "earlier engine revision" in w.results_dock.show_why(changed)
+    assert "earlier engine revision" in w.results_dock.show_why(row_of(w.results_dock, "F lon - nth"))
 
 
 def test_a_right_click_on_a_past_phases_map_says_why(make_window):

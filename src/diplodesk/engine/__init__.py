@@ -17,6 +17,7 @@ from .variant import Variant, VariantError
 
 __all__ = [
     "adjudicate",
+    "adjudicate_position",
     "load_position",
     "process",
     "Outcome",
@@ -50,7 +51,16 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     variant = seasons.variant_of(position)
     if seasons.is_other(variant):  # a season engine of its own (CONTRACTS 6)
         return seasons.adjudicate_other(position, variant)
-    pos = load_position(position)
+    return adjudicate_position(load_position(position), explain)
+
+
+def adjudicate_position(pos: Any, explain: bool = False) -> dict:
+    """:func:`adjudicate` for a position already read (a game's phase, with the game's own
+    copy of its variant)."""
+    from . import seasons
+
+    if seasons.is_other(pos.variant):
+        return seasons.process_other(pos).to_json()
     outcome = process(pos)
     result = outcome_to_json(outcome)
     if explain:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLayout,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
@@ -68,9 +69,9 @@ class NewGameDialog(QDialog):
         from ..variants import list_variants
 
         self.setWindowTitle("New game")
-        self.setMinimumWidth(520)
         form = QFormLayout()
         self.variant = QComboBox()
+        self.variant.setMinimumWidth(420)  # the dialog's width; its height follows its rules
         for info in list_variants():
             mark = "" if info.builtin else " — yours"
             if not (info.path / "map.svg").is_file():
@@ -113,6 +114,8 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         box = QVBoxLayout(self)
+        # the dialog grows with the variant's rules, never squeezing their checkboxes
+        box.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         box.addLayout(form)
         box.addWidget(self.rules_box)
         box.addLayout(form2)
@@ -158,6 +161,7 @@ class NewGameDialog(QDialog):
             b.setObjectName(f"fixed-{name}")
             self.fixed.append(b)
             self.rules_layout.addWidget(b)
+            b.show()  # now, not at the next event loop: the layout counts it at once
         for name, box in self.optional.items():
             always = name in own
             box.setEnabled(not always)
@@ -171,6 +175,21 @@ class NewGameDialog(QDialog):
                                    "the map appears once the variant has its map.svg.")
         self.about.setText(f"{len(v.powers)} powers, {len(v.board.centers)} centres, "
                            f"{v.victory_centers} to win. {v.description}".strip() + note)
+        self._fit_rules()
+
+    def _fit_rules(self) -> None:
+        """Room for every rule's checkbox: the dialog grows to what its layout needs."""
+        for layout in (self.rules_layout, self.layout()):
+            layout.invalidate()
+            layout.activate()
+        need = self.layout().minimumSize()
+        width = max(self.width(), need.width())
+        # the wrapped description takes more lines than the minimum size counts: ask the
+        # layout how tall it is at this width
+        height = max(need.height(), self.heightForWidth(width), self.layout().totalHeightForWidth(width))
+        self.setMinimumHeight(height)
+        if self.height() < height or self.width() < width:
+            self.resize(width, max(self.height(), height))
 
     def accept(self) -> None:
         """Refuse a rule name the engine does not know, rather than start a game without it."""
@@ -276,6 +295,15 @@ class BasicPrompts:
 
     def confirm(self, title: str, text: str) -> bool:
         return QMessageBox.question(self.parent, title, text) == QMessageBox.StandardButton.Yes
+
+    def confirm_or_stop_asking(self, title: str, text: str) -> tuple[bool, bool]:
+        """Yes or no, with a "Don't ask again" box: (the answer, whether to stop asking)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.parent)
+        again = QCheckBox("Don't ask again (Game menu: Ask before adjudicating with units unordered)")
+        box.setCheckBox(again)
+        yes = box.exec() == QMessageBox.StandardButton.Yes
+        return yes, again.isChecked()
 
     def ask_save_changes(self, title: str) -> str:
         """``save``, ``discard`` or ``cancel``."""

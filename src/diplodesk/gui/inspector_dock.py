@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
+    QMainWindow,
     QPlainTextEdit,
     QRadioButton,
     QSplitter,
@@ -43,6 +44,8 @@ from .map_view import Highlights, MapView
 
 if TYPE_CHECKING:
     from ..document.game_document import GameDocument
+
+SIDE_BY_SIDE_WIDTH = 720  # pixels: two maps beside each other; a narrower dock stacks them
 
 GM_LABEL = "Gamemaster (everything)"
 
@@ -313,17 +316,25 @@ class InspectorDock(QDockWidget):
             self.power_changed.emit(name)
 
     def _compare(self, on: bool) -> None:
-        if on and not self.isFloating() and self.width() < 520 and self.parentWidget() is not None:
-            # two maps need room: float the inspector over the window, wide
-            self.setFloating(True)
-            main = self.parentWidget().geometry()
-            self.resize(max(900, main.width() * 3 // 4), max(600, main.height() * 3 // 4))
-            self.move(main.center() - self.rect().center())
+        main = self.parentWidget()
+        if on and not self.isFloating() and self.width() < SIDE_BY_SIDE_WIDTH and isinstance(main, QMainWindow):
+            # two maps need room: the dock widens where it is docked (it never floats off)
+            main.resizeDocks([self], [min(SIDE_BY_SIDE_WIDTH, main.width() // 2)], Qt.Orientation.Horizontal)
+        self._orient()
         self.right.setVisible(on)
         if on:
             self.right.view.fit()
             self._sync(self.left.view, self.right.view)
         self.refresh()
+
+    def _orient(self) -> None:
+        """Side by side where the dock is wide enough for two maps, else one above the other."""
+        wide = self.width() >= SIDE_BY_SIDE_WIDTH or self.width() >= self.height()
+        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._orient()
 
     def _sync(self, src: MapView, dst: MapView) -> None:
         """Pan and zoom the other map with this one."""

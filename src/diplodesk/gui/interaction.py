@@ -50,8 +50,6 @@ class MapHost(Protocol):
 
     def show_phase(self, index: int | None) -> None: ...
 
-    def show_setup(self, prov: str, setup: str) -> None: ...
-
     def victory_message(self) -> str | None: ...
 
     def explain_at(self, prov: str) -> bool: ...
@@ -176,6 +174,8 @@ class MapController(QObject):
         w = self.w
         w.flush()
         texts = w.doc.orders_with(w.power, order, province)
+        if tuple(texts) == tuple(w.doc.orders(w.power)):
+            return  # the order it already has (a set-up's hold, given again): nothing to undo
         w.push(cmd.SetOrdersCommand(w.doc, {w.power: texts}, f"{w.power}: {format_order(order)}"))
 
     def choose(self, step: Step, global_pos: QPoint | None) -> None:
@@ -205,11 +205,17 @@ class MapController(QObject):
         self._popup(menu, global_pos)
 
     def set_up(self, prov: str, setup: str) -> None:
-        """Order the choice unit in ``prov`` as ``setup`` from now on (its order will say so)."""
-        if self.entry is None:
+        """Set the choice unit in ``prov`` up as ``setup``: an order to hold as that unit (the
+        engine reveals a choice unit by its order), so the set-up is an undoable change of
+        the game, saved with it; the unit stays selected for its real order."""
+        w = self.w
+        if self.entry is None or w.power is None:
             return
-        self.entry.set_up(prov, setup)
-        self.w.show_setup(prov, setup)
+        w.flush()
+        texts = [*w.doc.orders_without(w.power, prov), f"{setup} H"]
+        w.push(cmd.SetOrdersCommand(w.doc, {w.power: texts}, f"Set up the choice unit in {prov} as {setup}"))
+        if self.entry is not None and prov in self.entry.position.units:
+            self.entry.select(prov)
         self.refresh()
 
     def _chosen(self, order: AnyOrder, province: str | None) -> None:

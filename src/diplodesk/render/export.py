@@ -83,8 +83,19 @@ def painter_for(position: Position, geometry: MapGeometry | None = None) -> MapP
     return mp
 
 
+def as_position(position: dict | Position) -> Position:
+    """A Position from its JSON (CONTRACTS 3), or the Position given (a game's phase, read
+    with the game's own copy of its variant); RenderError for bad JSON."""
+    if isinstance(position, Position):
+        return position
+    try:
+        return load_position(position)
+    except PositionError as e:
+        raise RenderError(f"position: {e}") from None
+
+
 def render_file(
-    position_json: dict,
+    position_json: dict | Position,
     out: Path,
     power: str | None = None,
     width: int = 2000,
@@ -94,7 +105,7 @@ def render_file(
     options: RenderOptions | None = None,
     geometry: MapGeometry | None = None,
 ) -> Path:
-    """Draw a position (JSON, CONTRACTS section 3) to ``out`` (.png, .svg or .pdf).
+    """Draw a position (JSON, CONTRACTS section 3, or a Position) to ``out`` (.png, .svg or .pdf).
 
     ``power`` draws the board as that power sees it; ``width`` is the image width in
     pixels (PNG, SVG) or points (PDF); ``results`` (an adjudication result or its
@@ -110,10 +121,7 @@ def render_file(
         raise RenderError(f"width must be a whole number of pixels from 16 to {MAX_WIDTH}, not {width!r}")
     if palette not in PALETTES:
         raise RenderError(f"unknown palette {palette!r} (palettes: {', '.join(PALETTES)})")
-    try:
-        position = load_position(position_json)
-    except PositionError as e:
-        raise RenderError(f"position: {e}") from None
+    position = as_position(position_json)
     if power is not None:
         names = {p.lower(): p for p in position.variant.power_names}
         if power.lower() not in names:

@@ -16,12 +16,12 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF
 from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from ..engine import PositionError, load_position
+from ..engine.position import Position
 from ..engine.process import outcome_to_json, process
 from ..engine.reports import power_report
 from ..engine.rules import blind
 from . import glyphs
-from .export import RenderError, ensure_app, painter_for
+from .export import RenderError, as_position, ensure_app, painter_for
 from .painter import RenderOptions
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
@@ -80,14 +80,11 @@ def _map_page(painter: QPainter, writer: QPdfWriter, mp, position, results, opti
     painter.resetTransform()
 
 
-def paint_pack(device, position_json: dict, power: str | None, options: PackOptions | None = None) -> int:
+def paint_pack(device, position_json: dict | Position, power: str | None, options: PackOptions | None = None) -> int:
     """Paint ``power``'s pack (None: the GM's) on a paged device — a PDF writer, a printer,
     a print preview: the map as the power sees it, then its report. Returns the pages drawn."""
     o = options or PackOptions()
-    try:
-        position = load_position(position_json)
-    except PositionError as e:
-        raise RenderError(f"position: {e}") from None
+    position = as_position(position_json)
     ensure_app()
     outcome = process(position)
     mp = painter_for(position)
@@ -134,7 +131,7 @@ class _Counting:
         return getattr(self.device, name)
 
 
-def power_pack(position_json: dict, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
+def power_pack(position_json: dict | Position, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
     """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
     o = options or PackOptions()
     out = Path(out)
@@ -150,14 +147,11 @@ def power_pack(position_json: dict, power: str | None, out: Path, options: PackO
     return out
 
 
-def all_packs(position_json: dict, out_dir: Path, options: PackOptions | None = None,
+def all_packs(position_json: dict | Position, out_dir: Path, options: PackOptions | None = None,
               progress: Progress | None = None, powers: list[str] | None = None) -> list[Path]:
     """A pack for every power (or those named) and one for the GM; stops early if
     ``progress`` returns False (the packs made so far stay)."""
-    try:
-        position = load_position(position_json)
-    except PositionError as e:
-        raise RenderError(f"position: {e}") from None
+    position = as_position(position_json)
     names = list(powers or position.variant.power_names)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -168,7 +162,7 @@ def all_packs(position_json: dict, out_dir: Path, options: PackOptions | None = 
         if progress is not None and not progress(i, len(jobs), power or "Gamemaster"):
             break
         name = f"{stem}-{(power or 'gm').lower()}.pdf"
-        made.append(power_pack(position_json, power, out_dir / name, options))
+        made.append(power_pack(position, power, out_dir / name, options))
     if progress is not None:
         progress(len(made), len(jobs), "done")
     return made

@@ -255,8 +255,9 @@ class EditorPrompts(BasicPrompts):
 
     def variant_identity(self, vid: str, name: str, builtin: bool) -> tuple[str, str] | None:
         """The id and name to save a variant under (asked on its first save)."""
-        why = ("This is a built-in variant: it is saved as your own variant in your user data folder. "
-               "Keep its id to use your version instead of the built-in one, or give it a new id."
+        why = ("This is a built-in board: it is saved as a new variant of your own, in your user "
+               "data folder, under an id of its own. (A built-in id would replace the built-in "
+               "board for you; you will be asked first.)"
                if builtin else "Save this board as a variant in your user data folder.")
         d = _Form(self.parent, "Save as a variant", why)
         ident = QLineEdit(vid)

@@ -33,6 +33,26 @@ from .scene import MapScene
 from .tools import TOOLS, Tool
 from .view import EditorView
 
+
+def is_builtin_id(vid: str) -> bool:
+    """Is ``vid`` the id of a variant that comes with diplodesk?"""
+    from ...paths import builtin_variants_dir
+
+    return bool(vid) and (builtin_variants_dir() / vid / "variant.toml").is_file()
+
+
+def new_variant_id(base: str) -> str:
+    """An id no variant has yet, after ``base``: ``standard_mine``, ``standard_mine2`` ..."""
+    from ...paths import user_variants_dir
+
+    def taken(vid: str) -> bool:
+        return is_builtin_id(vid) or (user_variants_dir() / vid).exists()
+
+    vid, n = f"{base}_mine", 2
+    while taken(vid):
+        vid, n = f"{base}_mine{n}", n + 1
+    return vid
+
 AUTOSAVE_MS = 60_000
 CHECK_DELAY_MS = 300
 class MapEditorWindow(EditorChrome, QMainWindow):
@@ -320,13 +340,22 @@ class MapEditorWindow(EditorChrome, QMainWindow):
 
     def save(self) -> bool:
         """Save with the model's atomic save; a built-in variant (or a board never saved) is
-        asked an id and name first and becomes a user variant."""
+        asked an id and name first and becomes a user variant. A built-in board is offered a
+        new id; keeping a built-in id, which replaces that board for the user, is asked."""
         doc = self.doc
         if doc.builtin or doc.folder is None:
-            ans = self.prompts.variant_identity(doc.variant_id, doc.variant_name, doc.builtin)
+            offered = (new_variant_id(doc.variant_id), f"{doc.variant_name} (mine)") if doc.builtin else (
+                doc.variant_id, doc.variant_name)
+            ans = self.prompts.variant_identity(*offered, doc.builtin)
             if not ans:
                 return False
             vid, name = ans
+            if is_builtin_id(vid) and not self.prompts.confirm(
+                    "Replace the built-in board?",
+                    f"{vid} is a built-in variant's id. Saved under it, your board replaces the "
+                    f"built-in {vid} for you: every new game, opened game and command naming {vid} "
+                    "would use yours. Replace it? (No: go back and give it an id of its own.)"):
+                return False
             if (vid, name) != (doc.variant_id, doc.variant_name):
                 if not self.push(lambda: mc.SetVariantInfoCommand(doc, id=vid, name=name), box=True):
                     return False

@@ -6,9 +6,9 @@ Menus are built in :meth:`WindowActions._make_menus`, the one place to add a men
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from ..orders_dock import power_icon
 from .state import WindowState
@@ -66,6 +66,11 @@ class WindowActions(WindowState):
         self.act_set_phase = self._action("Set &phase…", self.set_phase, None, "Set the phase by hand")
         self.act_adjudicate = self._action("&Adjudicate", self.adjudicate, ["Ctrl+Return", "F5"],
                                            "Adjudicate the current phase and move on")
+        self.act_ask_unordered = self._action(
+            "As&k before adjudicating with units unordered", self.set_ask_unordered, None,
+            "Ask first when units have no orders (they would hold); the question's "
+            "\"Don't ask again\" turns this off", checkable=True)
+        self.act_ask_unordered.setChecked(self.ask_unordered)
         self.act_try = self._action("&Try other orders…", lambda: self.try_other_orders(), "Ctrl+Shift+T",
                                     "A what-if branch from the phase shown: play other orders beside the "
                                     "real game, which stays untouched")
@@ -141,6 +146,7 @@ class WindowActions(WindowState):
             m.addAction(d.toggleViewAction())
         self.game_menu = mb.addMenu("&Game")
         self.game_menu.addAction(self.act_adjudicate)
+        self.game_menu.addAction(self.act_ask_unordered)
         self.game_menu.addSeparator()
         whatif = self.game_menu.addMenu("&What-if")
         for a in (self.act_try, self.act_back_to_game, self.act_compare, self.act_promote, self.act_delete_branch):
@@ -192,7 +198,16 @@ class WindowActions(WindowState):
         self.power_bar_layout = QHBoxLayout(self.power_bar)
         self.power_bar_layout.setContentsMargins(0, 0, 0, 0)
         self.power_bar_layout.setSpacing(2)
-        tb.addWidget(self.power_bar)
+        self.power_bar_action = tb.addWidget(self.power_bar)
+        # when a button for each power does not fit (ten powers), one box lists them all,
+        # so nothing of the toolbar goes behind its » menu
+        self.power_combo = QComboBox()
+        self.power_combo.setObjectName("power-combo")
+        self.power_combo.setToolTip("The power whose orders you enter (Ctrl+PgUp, Ctrl+PgDown)")
+        self.power_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.power_combo.activated.connect(lambda i: self.set_power(self.power_combo.itemData(i)))
+        self.power_combo_action = tb.addWidget(self.power_combo)
+        self.power_combo_action.setVisible(False)
         tb.addSeparator()
         tb.addAction(self.act_adjudicate)
         tb.addAction(self.act_gm)
@@ -200,6 +215,21 @@ class WindowActions(WindowState):
         for a in (self.act_zoom_out, self.act_zoom_in, self.act_fit):
             tb.addAction(a)
         self.toolbar = tb
+        self._toolbar_fitter = _OnResize(tb, self._fit_power_bar)
+
+    def _fit_power_bar(self) -> None:
+        """A button per power if the toolbar has room for them all, else the power box."""
+        tb = self.toolbar
+        shown = self.power_combo if self.power_combo_action.isVisible() else self.power_bar
+        others = tb.sizeHint().width() - shown.sizeHint().width()
+        buttons = others + self.power_bar.sizeHint().width() <= tb.width()
+        if buttons != self.power_bar_action.isVisible():
+            self.power_bar_action.setVisible(buttons)
+            self.power_combo_action.setVisible(not buttons)
+
+    @property
+    def power_buttons_shown(self) -> bool:
+        return self.power_bar_action.isVisible()
 
     def _rebuild_powers(self) -> None:
         for a in self.power_actions:
@@ -207,6 +237,7 @@ class WindowActions(WindowState):
             self.removeAction(a)
         self.power_actions = []
         self.power_menu.clear()
+        self.power_combo.clear()
         while self.power_bar_layout.count():
             item = self.power_bar_layout.takeAt(0)
             if item.widget() is not None:
@@ -227,9 +258,26 @@ class WindowActions(WindowState):
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setAutoRaise(True)
             self.power_bar_layout.addWidget(b)
+            self.power_combo.addItem(a.icon(), p, p)
+            a.toggled.connect(lambda on, i=i: on and self.power_combo.setCurrentIndex(i))
+        self._fit_power_bar()
 
     def _help(self) -> None:
         self.prompts.info("Entering orders", HELP_TEXT)
+
+
+class _OnResize(QObject):
+    """Calls back when a widget changes size (the toolbar, to fit its powers)."""
+
+    def __init__(self, widget: QWidget, callback):
+        super().__init__(widget)
+        self.callback = callback
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize:
+            self.callback()
+        return False
 
 
 HELP_TEXT = """Pick the power (toolbar, or Ctrl+1…Ctrl+7). On the map:

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt
 
-from ..history_dock import ResultsDock
 from ..history_tree import HistoryDock
 from ..inspector_dock import InspectorDock
 from ..orders_dock import OrdersDock
+from ..results_dock import ResultsDock
 from .state import WindowState
+
+RESULTS_HEIGHT = 290  # pixels, on the first start; then as the GM left it
 
 
 class WindowDocks(WindowState):
     """Mixed into the main window: makes its docks, wires them, lays them out."""
 
     def _make_docks(self) -> None:
+        # a separator wide enough to find and drag (the style's own is 4 px)
+        self.setStyleSheet("QMainWindow::separator { width: 7px; height: 7px; }")
         self.orders_dock = OrdersDock(self)
         self.history_dock = HistoryDock(self)
         self.results_dock = ResultsDock(self)
@@ -48,7 +52,8 @@ class WindowDocks(WindowState):
         if not self._layout_restored:
             self._layout_restored = True
             self.resizeDocks([self.orders_dock, self.history_dock], [290, 250], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.results_dock], [150], Qt.Orientation.Vertical)
+            # tall enough for a power's orders (about eight lines) with the map still the larger part
+            self.resizeDocks([self.results_dock], [RESULTS_HEIGHT], Qt.Orientation.Vertical)
 
     def inspect(self) -> None:
         self.inspector_dock.show()
@@ -73,8 +78,10 @@ class WindowDocks(WindowState):
             self.restoreGeometry(QByteArray(g))
         if isinstance(s, QByteArray | bytes):
             self._layout_restored = self.restoreState(QByteArray(s))
+        self.results_dock.restore_state(self.settings.value("window/results-why-width"))
 
     def save_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/results-why-width", self.results_dock.save_state())
         self.settings.sync()

@@ -91,7 +91,7 @@ class WindowPhases(WindowState):
             why = self.doc.explanations(index)
         except Exception:  # noqa: BLE001 - the results are shown all the same, without the why
             why = None
-        self.results_dock.show_result(rec.result, explain=why)
+        self.results_dock.show_result(rec.result, explain=why, position=self.doc.position_at(index))
 
     def explain_at(self, prov: str) -> bool:
         """Right click on the map of a past phase: select the result of the unit there in

@@ -8,6 +8,8 @@ from ...document.edits import EditError
 from ...document.game_document import GameDocument
 from .state import WindowState
 
+ASK_UNORDERED = "adjudicate/ask-unordered"  # the setting behind the question's "Don't ask again"
+
 
 class WindowPlay(WindowState):
     """Mixed into the main window: the commands of the Edit and Game menus."""
@@ -20,15 +22,29 @@ class WindowPlay(WindowState):
             self.prompts.info("Game over", f"{self.victory_message()}; there is nothing to adjudicate.")
             return
         missing = self.doc.unordered()
-        if missing:
+        if missing and self.ask_unordered:
             total = len(self.doc.position.units) + len(self.doc.position.choices)
             who = ", ".join(f"{p} {n}" for p, n in missing.items())
-            if not self.prompts.confirm("Adjudicate with units unordered?",
-                                        f"{sum(missing.values())} of {total} units have no orders ({who}); "
-                                        "they will hold. Adjudicate anyway?"):
+            title = "Adjudicate with units unordered?"
+            text = (f"{sum(missing.values())} of {total} units have no orders ({who}); "
+                    "they will hold. Adjudicate anyway?")
+            ask = getattr(self.prompts, "confirm_or_stop_asking", None)
+            go, stop = ask(title, text) if ask else (self.prompts.confirm(title, text), False)
+            if not go:
                 self.show_hint("Not adjudicated: give the missing orders first, or adjudicate again to let them hold")
                 return
+            if stop:
+                self.set_ask_unordered(False)
         self.push(cmd.AdjudicateCommand(self.doc))
+
+    @property
+    def ask_unordered(self) -> bool:
+        """The preference: ask before adjudicating with units unordered (Game menu)."""
+        return str(self.settings.value(ASK_UNORDERED, True)).lower() not in ("false", "0")
+
+    def set_ask_unordered(self, on: bool) -> None:
+        self.settings.setValue(ASK_UNORDERED, bool(on))
+        self.act_ask_unordered.setChecked(bool(on))
 
     def set_gm_mode(self, on: bool) -> None:
         if on and not self.editable:

@@ -14,13 +14,13 @@ if TYPE_CHECKING:
 
     from ...document.autosave import Session
     from ...document.game_document import GameDocument
-    from ..history_dock import ResultsDock
     from ..history_tree import HistoryDock
     from ..inspector_dock import InspectorDock
     from ..interaction import MapController
     from ..layers import LayeredPainter
     from ..map_view import MapView
     from ..orders_dock import OrdersDock
+    from ..results_dock import ResultsDock
     from .phases import Banner
 
 

@@ -56,11 +56,6 @@ class WindowViewing(WindowState):
                 pos = with_setups(pos, mine)
         return pos, None
 
-    def show_setup(self, prov: str, setup: str) -> None:
-        """The GM set up the choice unit in ``prov`` (its order will say so): show it."""
-        self.setups[prov] = setup
-        self._show_content()
-
     def set_as_power(self, on: bool) -> None:
         self.as_power = bool(on)
         self.act_as_power.setChecked(self.as_power)
