@@ -187,9 +187,10 @@ class HyperPosition:
               variant_ref: str | None = None) -> HyperPosition:
         nations = {n.id: NationState(n.kind, n.suzerain, n.controllers, dict(n.stock.amounts),
                                      n.escrow, n.trs,
-                                     teams=tuple({"kind": k, "perm": 0, "temp": 0, "pis_made": 0}
+                                     teams=tuple({"id": f"{k}{i + 1}", "kind": k, "perm": 0, "temp": 0,
+                                                  "pis_made": 0}
                                                  for k, c in sorted(n.teams.items())
-                                                 for _ in range(c)))
+                                                 for i in range(c)))
                    for n in pack.nations.values()}
         provinces = {p.id: ProvinceState(p.nation, p.nation, 0, dict(p.yields.amounts))
                      for p in pack.provinces.values()}
@@ -335,14 +336,32 @@ class _Reader:
         controllers = o.get("controllers", list(data.controllers))
         if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
-        for key in ("teams", "pis"):
-            if not isinstance(o.get(key, []), list) or not all(isinstance(t, Mapping) for t in o.get(key, [])):
-                raise self.fail(f"{w}.{key}", "expected a list of objects")
+        teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
+        pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
         return NationState(kind, self.nation(o.get("suzerain", data.suzerain), f"{w}.suzerain", True),
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           tuple(o.get("teams", [])), tuple(o.get("pis", [])))
+                           teams, pis)
+
+    def team(self, t: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})
+        if o["kind"] not in ("A", "I"):
+            raise self.fail(f"{w}.kind", f"{o['kind']!r} is not A or I")
+        out = {k: self.whole(o.get(k, 0), f"{w}.{k}") for k in ("perm", "temp", "pis_made")}
+        if "id" in o and not isinstance(o["id"], str):
+            raise self.fail(f"{w}.id", f"expected a team id like A1, got {o['id']!r}")
+        return ({"id": o["id"]} if "id" in o else {}) | {"kind": o["kind"]} | out
+
+    def pi(self, p: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(p, w, {"kind", "made"}, {"kind", "made"})
+        if o["kind"] not in ("A", "I"):
+            raise self.fail(f"{w}.kind", f"{o['kind']!r} is not A or I")
+        try:
+            Phase.parse(o["made"])
+        except ValueError as e:
+            raise self.fail(f"{w}.made", str(e)) from None
+        return dict(o)
 
     def province_state(self, pid: str, v: Any) -> ProvinceState:
         w = f"economy.provinces.{pid}"

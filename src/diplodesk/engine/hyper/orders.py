@@ -18,13 +18,13 @@ from ..board import ProvinceKind, UnitType
 from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa")
+ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "tt": "trade", "bk": "blockades", "co": "research", "as": "assigning PIs", "rd": "banking",
+    "tt": "trade", "bk": "blockades", "rd": "banking",
     "in": "banking", "wd": "banking", "fz": "banking", "nz": "banking", "eb": "banking",
     "f": "fishing", "dn": "fishing", "ds": "fishing", "cd": "cession", "an": "annexation",
-    "nn": "new nations", "gw": "guerrilla warfare", "sb": "sabotage", "cl": "canals",
+    "nn": "new nations", "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
     "spl": "support preferences", "jv": "joint victory agreements", "dg": "delegation",
@@ -279,6 +279,44 @@ class _Parser:
                           f"fail ({', '.join(sorted(self.categories))})"
                           + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
         o.categories = cats
+        return o
+
+    def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
+            return o.fail("unparsable", "co A or co I: research by the nation's A or I team "
+                          "(co A2 names its second A team)")
+        o.item = rest[0].upper()
+        return o
+
+    def order_as(self, o: HOrder, rest: list[str]) -> HOrder:
+        kinds = {"API": "A", "IPI": "I", "A": "A", "I": "I"}
+        if len(rest) != 2 or rest[0].upper() not in kinds:
+            return o.fail("unparsable", "as API Pica or as IPI Pica: a production increase and a province")
+        o.item, o.target = kinds[rest[0].upper()], self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_gw(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 2 or (amount := money(rest[0])) is None:
+            return o.fail("unparsable", "gw $3 Gaso: guerrilla warfare, an amount and a province")
+        o.item, o.amount, o.target = "gw", amount, self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_sb(self, o: HOrder, rest: list[str]) -> HOrder:
+        usage = "sb A $2 Gaso, sb I $2 Gaso (yields) or sb Tr $5 Spain (transport factors)"
+        if len(rest) != 3 or (amount := money(rest[1])) is None:
+            return o.fail("unparsable", usage)
+        kind = {"a": "A", "i": "I", "tr": "Tr", "trs": "Tr"}.get(rest[0].lower())
+        if kind is None:
+            return o.fail("unparsable", usage)
+        o.item, o.amount = f"sb.{kind}", amount
+        o.target = (self.names.nation.get(_key(rest[2])) if kind == "Tr"
+                    else self.names.location(rest[2]))
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[2]!r} is not a {'nation' if kind == 'Tr' else 'province'}")
         return o
 
     def order_sa(self, o: HOrder, rest: list[str]) -> HOrder:

@@ -17,12 +17,14 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
+from . import economy
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
 from .orders import HOrder, Names, parse_orders
 from .outcome import HyperOutcome, Line
+from .research import teams_of
 from .settle import close_season
 
 
@@ -47,6 +49,12 @@ class Season:
         self.units = list(pos.units)
         self.installations = list(pos.installations)
         self.new_trs: Counter[str] = Counter()
+        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
+        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
+        self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
+        self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
+        self.last_pi: dict[str, str] = {}
+        self.struck: set[str] = set()  # provinces not quiet this season (II.3)
 
     # -- the season ----------------------------------------------------------------------
 
@@ -57,6 +65,9 @@ class Season:
         self.costs()
         self.transfers()
         self.build()
+        economy.research(self)
+        economy.assign(self)
+        economy.covert(self)
         self.military()
         return close_season(self)
 
@@ -222,7 +233,7 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items
+        return items + economy.cost_items(self)
 
     def failed(self, f: Failure) -> None:
         it = f.item
@@ -261,6 +272,9 @@ class Season:
         return self.orders[n][int(i)]
 
     def pay(self, it: CostItem) -> None:
+        if it.hidden:
+            economy.pay_hidden(self, it)
+            return
         kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
         for f in STOCK:
             v = it.vector.get(f, 0)
@@ -380,4 +394,11 @@ def describe(o: HOrder) -> str:
         return f"pw ${o.amount / 2:g} {o.target}"
     if o.verb == "fo":
         return "fo " + ", ".join(o.categories)
+    if o.verb == "co":
+        return f"co {o.item}"
+    if o.verb == "as":
+        return f"as {o.item}PI {o.target}"
+    if o.verb in ("gw", "sb"):
+        kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
+        return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
     return o.text.strip()
