@@ -15,17 +15,11 @@ from ..board import ProvinceKind
 from ..ledger import Entry
 from .accounts import escrow, stock
 from .costs import CostItem
-from .orders import HOrder
+from .orders import describe
 from .research import after_roll, season_index
 
 if TYPE_CHECKING:
     from .season import Season
-
-
-def _desc(o: HOrder) -> str:
-    from .season import describe
-
-    return describe(o)
 
 
 def cost_items(s: Season) -> list[CostItem]:
@@ -114,7 +108,7 @@ def _covert_items(s: Season) -> list[CostItem]:
         where = o.target if o.item == "sb.Tr" else (s.pos.provinces[o.target].de_facto or o.nation)
         items.append(CostItem(o.nation, {"gold": o.amount}, o.item.partition(".")[0],
                               f"{_what(o.item)} against {o.target}", where, "VIII.1-3", "", o.ref,
-                              _desc(o), hidden=True))
+                              describe(o), hidden=True))
     return items
 
 

@@ -17,12 +17,12 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import economy
+from . import economy, fleets
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
-from .orders import HOrder, Names, parse_orders
+from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
 from .research import teams_of
 from .settle import close_season
@@ -55,6 +55,8 @@ class Season:
         self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
         self.last_pi: dict[str, str] = {}
         self.struck: set[str] = set()  # provinces not quiet this season (II.3)
+        self.ffs = list(pos.ffs)
+        self.catches: list = []  # (fishing fleet, sea) that fished
 
     # -- the season ----------------------------------------------------------------------
 
@@ -68,6 +70,7 @@ class Season:
         economy.research(self)
         economy.assign(self)
         economy.covert(self)
+        fleets.season_fleets(self)
         self.military()
         return close_season(self)
 
@@ -118,6 +121,9 @@ class Season:
 
     def demobilise(self) -> None:
         for o in self.live("de"):
+            if o.ff is not None:
+                fleets.disband(self, o)
+                continue
             if o.unit is not None:
                 key = held(o.unit.power, o.unit.ref)
                 self.gone.add(key)
@@ -134,6 +140,8 @@ class Season:
             self.m_back.append((o.nation, key, inst.M, f"{inst.ref} demobilised (III.21)"))
             self.result(o, "succeeds")
         for o in self.live():
+            if o.unit and o.verb in ("dn", "ds") and held(o.unit.power, o.unit.ref) in self.gone:
+                o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
             if o.military and o.unit and held(o.unit.power, o.unit.ref) in self.gone:
                 o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
 
@@ -310,6 +318,9 @@ class Season:
                                        "IV.3", o.ref, "T1 Tr", "7"))
                 continue
             m = self.ledger.balance(src, "M")
+            if o.item == "FF":
+                fleets.built(self, o)
+                continue
             if o.item in ("Y", "S"):
                 inst = Installation(o.item, o.nation, o.target, self.phase, m)
                 self.installations.append(inst)
@@ -369,36 +380,3 @@ def deterioration_of(a: int, c) -> int:
     from .income import deterioration
 
     return deterioration(a, c.deterioration, c.deterioration_exempt)
-
-
-def describe(o: HOrder) -> str:
-    """The order as understood, in the rules' notation."""
-    if o.military and o.unit:
-        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
-        if o.target:
-            s += f" {o.target}"
-        if o.second:
-            s += f" {o.second}"
-        if o.note:
-            s += f" {o.note}"
-        if o.retreat is not None:
-            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
-        return s
-    if o.verb == "bu":
-        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
-    if o.verb == "de":
-        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
-    if o.verb == "pw":
-        return f"pw ${o.amount / 2:g} {o.target}"
-    if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
-    if o.verb == "co":
-        return f"co {o.item}"
-    if o.verb == "as":
-        return f"as {o.item}PI {o.target}"
-    if o.verb in ("gw", "sb"):
-        kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
-        return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
-    return o.text.strip()

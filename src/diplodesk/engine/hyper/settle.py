@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
+from . import fleets
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -25,6 +26,7 @@ def close_season(s: Season) -> HyperOutcome:
     income(s)
     starvation(s)
     provinces = end_of_season(s)
+    s.ffs = fleets.end_of_season(s)
     check_invariants(s)
     nxt, winner, table = next_position(s, provinces)
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
@@ -69,6 +71,7 @@ def income(s: Season) -> None:
         m = m_yield(s, n)
         led.move("game:manpower", stock(n), "M", m, "manpower yield", rule="I.10, T18", cell="T18",
                  step="15")
+    fleets.land_catch(s)
     for owner, account, _m, why in sorted(s.m_back):
         led.move(account, stock(owner), "M", led.balance(account, "M"), why, rule="III.21", step="15")
     for adj in pos.adjustments:
@@ -161,7 +164,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                          key=lambda i: (i.owner, i.at, i.type)))
     winner, table, victory = _victory(s, nations, provinces)
     phase = str(pos.phase)
-    nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units,
+    nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
