@@ -12,10 +12,14 @@ from .conftest import season, start
 VOCABULARY = {
     "fra": ["bu Y Pari", "bu Y Gaso", "bu D Pari", "bu D Gaso", "bu 2 Trs", "bu 9 Trs", "bu N Pari",
             "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
-            "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "gibberish"],
+            "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
+            "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
+            "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
-            "1D Cast ho", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France"],
+            "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
+            "co I", "sb I $1 Gaso", "tt 3A to France via Bisc"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit"],
+    "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f"],
 }
 
 
@@ -30,6 +34,12 @@ def _position(rich: bool) -> dict:
                     {"id": "2D", "power": "fra", "type": "D", "at": "gaso", "M": 6},
                     {"id": "1D", "power": "spa", "type": "D", "at": "cast", "M": 6}]
     eco["nations"]["fra"]["acquired"] = 2
+    eco["nations"]["fra"]["pis"] = [{"kind": "A", "made": "F1914M"}, {"kind": "I", "made": "F1914M"}]
+    eco["nations"]["spa"]["pis"] = [{"kind": "I", "made": "F1914M"}]
+    eco["provinces"]["nava"]["de_facto"] = "fra"
+    eco["ffs"] = [{"id": "FF1", "owner": "fra", "at": "bisc", "fished": "bisc"},
+                  {"id": "FF2", "owner": "fra", "at": "tyrs"},
+                  {"id": "FF1", "owner": "ita", "at": "tyrs", "fished": "tyrs"}]
     eco["nations"]["spa"]["acquired"] = 1
     if not rich:  # short of everything: the failure loop and its dice at work
         for n in ("fra", "spa", "sui"):

@@ -17,12 +17,14 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
+from . import economy, fleets
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
-from .orders import HOrder, Names, parse_orders
+from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
+from .research import teams_of
 from .settle import close_season
 
 
@@ -47,6 +49,14 @@ class Season:
         self.units = list(pos.units)
         self.installations = list(pos.installations)
         self.new_trs: Counter[str] = Counter()
+        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
+        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
+        self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
+        self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
+        self.last_pi: dict[str, str] = {}
+        self.struck: set[str] = set()  # provinces not quiet this season (II.3)
+        self.ffs = list(pos.ffs)
+        self.catches: list = []  # (fishing fleet, sea) that fished
 
     # -- the season ----------------------------------------------------------------------
 
@@ -57,6 +67,10 @@ class Season:
         self.costs()
         self.transfers()
         self.build()
+        economy.research(self)
+        economy.assign(self)
+        economy.covert(self)
+        fleets.season_fleets(self)
         self.military()
         return close_season(self)
 
@@ -107,6 +121,9 @@ class Season:
 
     def demobilise(self) -> None:
         for o in self.live("de"):
+            if o.ff is not None:
+                fleets.disband(self, o)
+                continue
             if o.unit is not None:
                 key = held(o.unit.power, o.unit.ref)
                 self.gone.add(key)
@@ -123,6 +140,8 @@ class Season:
             self.m_back.append((o.nation, key, inst.M, f"{inst.ref} demobilised (III.21)"))
             self.result(o, "succeeds")
         for o in self.live():
+            if o.unit and o.verb in ("dn", "ds") and held(o.unit.power, o.unit.ref) in self.gone:
+                o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
             if o.military and o.unit and held(o.unit.power, o.unit.ref) in self.gone:
                 o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
 
@@ -222,7 +241,7 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items
+        return items + economy.cost_items(self)
 
     def failed(self, f: Failure) -> None:
         it = f.item
@@ -261,6 +280,9 @@ class Season:
         return self.orders[n][int(i)]
 
     def pay(self, it: CostItem) -> None:
+        if it.hidden:
+            economy.pay_hidden(self, it)
+            return
         kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
         for f in STOCK:
             v = it.vector.get(f, 0)
@@ -296,6 +318,9 @@ class Season:
                                        "IV.3", o.ref, "T1 Tr", "7"))
                 continue
             m = self.ledger.balance(src, "M")
+            if o.item == "FF":
+                fleets.built(self, o)
+                continue
             if o.item in ("Y", "S"):
                 inst = Installation(o.item, o.nation, o.target, self.phase, m)
                 self.installations.append(inst)
@@ -355,29 +380,3 @@ def deterioration_of(a: int, c) -> int:
     from .income import deterioration
 
     return deterioration(a, c.deterioration, c.deterioration_exempt)
-
-
-def describe(o: HOrder) -> str:
-    """The order as understood, in the rules' notation."""
-    if o.military and o.unit:
-        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
-        if o.target:
-            s += f" {o.target}"
-        if o.second:
-            s += f" {o.second}"
-        if o.note:
-            s += f" {o.note}"
-        if o.retreat is not None:
-            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
-        return s
-    if o.verb == "bu":
-        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
-    if o.verb == "de":
-        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
-    if o.verb == "pw":
-        return f"pw ${o.amount / 2:g} {o.target}"
-    if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
-    return o.text.strip()
