@@ -149,3 +149,10 @@ def test_fuzz_random_bytes(data):
         import_svg(data)
     except MapError:
         pass
+
+
+def test_a_circle_on_a_map_with_no_extent_is_read_not_a_crash():
+    """Hypothesis found it: empty paths give the map no size, so the curve tolerance is nil."""
+    from diplodesk.geometry.svg_rings import _ellipse_ring
+
+    assert len(_ellipse_ring(0.0, 0.0, 7.0, 7.0, 0.0)) == 720

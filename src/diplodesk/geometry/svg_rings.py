@@ -209,7 +209,8 @@ def _ellipse_ring(cx: float, cy: float, rx: float, ry: float, tol: float) -> np.
     if r <= 0:
         return np.empty((0, 2))
     step = 2 * math.acos(max(-1.0, 1 - tol / r)) if tol < r else math.pi / 2
-    n = min(max(8, math.ceil(2 * math.pi / step / 4) * 4), 720)  # a vertex at each extreme
+    # a tolerance of (almost) nothing, as on a map with no extent yet: the most vertices
+    n = 720 if step <= 0 else min(max(8, math.ceil(2 * math.pi / step / 4) * 4), 720)
     t = np.linspace(0, 2 * math.pi, n, endpoint=False)
     return np.column_stack((cx + rx * np.cos(t), cy + ry * np.sin(t)))
 
