@@ -51,6 +51,8 @@ class Game:
     winner: str | None = None
     # what loading found worth telling, e.g. results another engine revision gave
     notices: list[str] = field(default_factory=list)
+    # the GM's players and their addresses ({"name", "email", "powers"}; diplodesk.mail)
+    players: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def new(cls, variant: Variant, rules: tuple[str, ...] = ()) -> Game:
@@ -113,7 +115,7 @@ class Game:
             "current": self.current.to_json(),
             "winner": self.winner,
             "settings": self.settings,
-        }
+        } | ({"players": [dict(p) for p in self.players]} if self.players else {})
 
     @classmethod
     def from_json(cls, data: Any, source: str = "game") -> Game:
@@ -151,6 +153,7 @@ class Game:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
         game = cls(variant, Position.start(variant), [], dict(data.get("settings", {})))
+        game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)
         try:
             for i, r in enumerate(data.get("history", [])):
@@ -197,6 +200,17 @@ class Game:
     def load(cls, path: str | os.PathLike) -> Game:
         path = Path(path)
         return cls.from_json(read_json_file(path, MAX_GAME_BYTES), source=str(path))
+
+
+def _read_players(players: list, variant: Variant, source: str) -> list[dict[str, Any]]:
+    """The roster as saved (its shape checked by the schema); each power must be the game's."""
+    known = set(variant.power_names)
+    for i, p in enumerate(players):
+        for j, power in enumerate(p.get("powers", [])):
+            if power not in known:
+                raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "
+                                    f"this game ({', '.join(variant.power_names)})")
+    return [dict(p) for p in players]
 
 
 def variant_digest(data: Any) -> str:

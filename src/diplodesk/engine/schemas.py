@@ -257,6 +257,16 @@ class HistoryShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
+class RosterPlayerShape(_Shape):
+    """One of the GM's players: who, where their mail goes, which powers they play (several
+    for Woolworth's public and secret powers; a power may have several players)."""
+
+    name: Name
+    email: Annotated[str, Meta(min_length=3, max_length=320)]
+    powers: list[Name] = []
+    note: Text = ""
+
+
 class GameShape(_Shape):
     """A saved game: the variant's copy, every processed phase, the current one."""
 
@@ -269,6 +279,8 @@ class GameShape(_Shape):
     settings: dict[str, Any] = {}
     # the engine revision that saved it (engine.process.REVISION); 1 where missing
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
+    # the GM's players and their e-mail addresses (never a password)
+    players: list[RosterPlayerShape] = []
 
 
 SHAPES: dict[str, type[Struct]] = {
