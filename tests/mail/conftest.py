@@ -109,7 +109,7 @@ def smtp_server(tmp_path):
     def authenticator(server, session, envelope, mechanism, auth_data):
         ok = isinstance(auth_data, LoginPassword) and auth_data.login == USER.encode() \
             and auth_data.password == PASSWORD.encode()
-        return AuthResult(success=ok)
+        return AuthResult(success=ok, handled=False)
 
     inbox = Inbox()
     port = _free_port()

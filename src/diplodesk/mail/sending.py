@@ -107,26 +107,24 @@ def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str
     todo = list(messages)
     results: list[SendResult] = []
     conn: smtplib.SMTP | None = None
+    cannot_connect = ""  # once the server can't be reached or refuses the login, the rest wait
     try:
         for i, m in enumerate(todo):
             if progress is not None and not progress(i, len(todo), ", ".join(m.to)):
                 break
-            error = ""
-            try:
-                if conn is None:
+            error = cannot_connect
+            if not error and conn is None:
+                try:
                     conn = connect(settings, password)
-                conn.send_message(m.email(settings.sender, _domain(settings.sender)))
-            except smtplib.SMTPAuthenticationError as e:
-                error = f"login refused: {_said(e)}"
-            except smtplib.SMTPRecipientsRefused as e:
-                error = "recipient refused: " + "; ".join(f"{a} ({_said(r)})" for a, r in e.recipients.items())
-            except smtplib.SMTPResponseException as e:
-                error = f"the server said {e.smtp_code}: {_said(e)}"
-            except (TimeoutError, smtplib.SMTPException, ssl.SSLError, OSError) as e:
-                error = f"cannot send: {getattr(e, 'strerror', None) or e}"
-            if error and conn is not None:
-                _close(conn)
-                conn = None
+                except (MailSettingsError, smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as e:
+                    error = cannot_connect = _why(e)
+            if not error:
+                try:
+                    conn.send_message(m.email(settings.sender, _domain(settings.sender)))
+                except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as e:
+                    error = _why(e)
+                    _close(conn)
+                    conn = None
             r = SendResult(m.key, m.to, m.subject, not error, error, _now())
             results.append(r)
             if log is not None:
@@ -137,6 +135,19 @@ def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str
     if progress is not None:
         progress(len(results), len(todo), "done")
     return results
+
+
+def _why(e: Exception) -> str:
+    if isinstance(e, smtplib.SMTPAuthenticationError):
+        return f"login refused: {_said(e)}"
+    if isinstance(e, smtplib.SMTPRecipientsRefused):
+        return "recipient refused: " + "; ".join(f"{a} ({r[0]} {_text(r[1])})"
+                                                 for a, r in sorted(e.recipients.items()))
+    if isinstance(e, smtplib.SMTPResponseException):
+        return f"the server said {e.smtp_code}: {_said(e)}"
+    if isinstance(e, MailSettingsError):
+        return str(e)
+    return f"cannot send: {getattr(e, 'strerror', None) or e}"
 
 
 class SendLog:
@@ -190,7 +201,10 @@ def _domain(sender: str) -> str | None:
 
 
 def _said(e: Exception) -> str:
-    text = getattr(e, "smtp_error", None) or (e.args[-1] if e.args else str(e))
+    return _text(getattr(e, "smtp_error", None) or (e.args[-1] if e.args else str(e)))
+
+
+def _text(text) -> str:
     return text.decode(errors="replace") if isinstance(text, bytes) else str(text)
 
 
