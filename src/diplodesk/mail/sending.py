@@ -116,12 +116,12 @@ def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str
             if not error and conn is None:
                 try:
                     conn = connect(settings, password)
-                except (MailSettingsError, smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as e:
+                except (MailSettingsError, smtplib.SMTPException, ssl.SSLError, OSError) as e:
                     error = cannot_connect = _why(e)
             if not error:
                 try:
                     conn.send_message(m.email(settings.sender, _domain(settings.sender)))
-                except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as e:
+                except (smtplib.SMTPException, ssl.SSLError, OSError) as e:
                     error = _why(e)
                     _close(conn)
                     conn = None
