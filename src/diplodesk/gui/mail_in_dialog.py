@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -68,8 +67,8 @@ class OrdersFromMailDialog(QDialog):
             top.addWidget(b)
 
         self.imap_box = QGroupBox("Or an IMAP folder (over TLS, read only)")
-        form = QFormLayout(self.imap_box)
         self.imap_host = QLineEdit()
+        self.imap_host.setPlaceholderText("imap.example.org")
         self.imap_port = QSpinBox()
         self.imap_port.setRange(1, 65535)
         self.imap_port.setValue(993)
@@ -81,28 +80,26 @@ class OrdersFromMailDialog(QDialog):
             self.imap_host.setText(str(settings.value("mail/imap_host", "")))
             self.imap_user.setText(str(settings.value("mail/imap_user", "")))
             self.imap_folder.setText(str(settings.value("mail/imap_folder", "INBOX")))
-        host_row = QHBoxLayout()
-        host_row.addWidget(self.imap_host, 1)
-        host_row.addWidget(QLabel("port"))
-        host_row.addWidget(self.imap_port)
-        form.addRow("Server:", host_row)
-        form.addRow("User:", self.imap_user)
-        form.addRow("Password:", self.imap_password)
-        form.addRow("Folder:", self.imap_folder)
         imap_b = QPushButton("Read the &IMAP folder")
-        imap_b.clicked.connect(self.read_imap)
-        form.addRow("", imap_b)
+        imap_b.clicked.connect(lambda: self.read_imap())
+        row = QHBoxLayout(self.imap_box)
+        for label, w, stretch in (("Server:", self.imap_host, 3), ("port", self.imap_port, 0),
+                                  ("User:", self.imap_user, 2), ("Password:", self.imap_password, 2),
+                                  ("Folder:", self.imap_folder, 1)):
+            row.addWidget(QLabel(label))
+            row.addWidget(w, stretch)
+        row.addWidget(imap_b)
 
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Power", "Player", "Status", "Orders", "From"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(True)
+        self.table.setWordWrap(False)
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         for i, w in enumerate((90, 110, 190)):
             self.table.setColumnWidth(i, w)
-        self.table.setColumnWidth(4, 240)
+        self.table.setColumnWidth(4, 320)
         self.problems = QListWidget()
         self.summary = QLabel("Read a mailbox to see what arrived.")
         self.summary.setWordWrap(True)
@@ -180,26 +177,36 @@ class OrdersFromMailDialog(QDialog):
         self.table.setRowCount(len(intake.powers))
         for r, (power, m) in enumerate(intake.powers.items()):
             cells = (power, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),
-                     (m.source.where + (f" (replaces {len(m.replaced)})" if m.replaced else "")) if m.source else "")
+                     m.source.label if m.source else "")
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 2:
                     item.setForeground(QColor(STATUS_COLOURS.get(m.status, "#000000")))
                 if c == 3 and m.orders:
                     item.setToolTip("\n".join(m.orders))
+                if c == 4 and m.source is not None:
+                    item.setToolTip("\n".join([f"{m.source.where}: {m.source.subject}"]
+                                              + [f"replaces {x.label} ({x.where})" for x in m.replaced]))
                 self.table.setItem(r, c, item)
-        self.table.resizeRowsToContents()
         self.problems.clear()
         for n in notes or ():
             self.problems.addItem(QListWidgetItem(f"note: {n}"))
         for u in intake.unknown:
-            item = QListWidgetItem(f"{u.where}: from an unknown address {u.sender!r} — “{u.subject}” (never applied)")
+            item = QListWidgetItem(f"{u.label}: from an unknown address — “{u.subject}” (never applied)")
             item.setForeground(QColor("#b00020"))
+            item.setToolTip(f"{u.where}: From: {u.sender}")
             self.problems.addItem(item)
-        for p in intake.problems:
-            item = QListWidgetItem(f"{p.where}: {p.message}" + (f": {p.text.strip()}" if p.text.strip() else ""))
-            if p.prose:
-                item.setForeground(QColor("#909090"))
+        for p in intake.unreadable:
+            item = QListWidgetItem((f"“{p.text.strip()}”: " if p.text.strip() else "") + p.message)
+            item.setToolTip(p.where)
+            self.problems.addItem(item)
+        prose = [p for p in intake.problems if p.prose]
+        if prose:
+            said = sorted({p.text.strip() for p in prose})
+            item = QListWidgetItem(f"{len(prose)} lines of text that are no orders (greetings, remarks): "
+                                   + "; ".join(f"“{t}”" for t in said[:8]) + ("…" if len(said) > 8 else ""))
+            item.setForeground(QColor("#909090"))
+            item.setToolTip("\n".join(f"{p.where}: {p.text.strip()}" for p in prose[:60]))
             self.problems.addItem(item)
         self.summary.setStyleSheet("")
         self.summary.setText(intake.summary() + ". Entering sets the orders of each power that has them "

@@ -216,8 +216,11 @@ class SendResultsDialog(QDialog):
         for m in self.batch.messages:
             r = last.get(m.key)
             mark, colour = MARKS[r.ok if r is not None else None]
-            who = m.player or f"everyone ({len(m.to)}, Bcc)"
-            item = QListWidgetItem(f"[{mark}] {who} — {', '.join(m.to) if m.player else 'the public adjudication'}")
+            if m.player:
+                text = f"[{mark}] {m.player} ({', '.join(m.powers)}) — {', '.join(a.split('<')[-1].rstrip('>') for a in m.to)}"
+            else:
+                text = f"[{mark}] everyone ({len(m.to)}, Bcc) — the public adjudication"
+            item = QListWidgetItem(text)
             item.setForeground(QColor(colour))
             if r is not None and r.error:
                 item.setToolTip(r.error)

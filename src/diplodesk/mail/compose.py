@@ -42,6 +42,7 @@ class Outgoing:
     attachments: tuple[Attachment, ...] = ()
     player: str | None = None  # None: the public message
     bcc: bool = False  # the public message: recipients kept from one another
+    powers: tuple[str, ...] = ()  # whose reports it carries
 
     def email(self, sender: str, domain: str | None = None) -> EmailMessage:
         """The message as sent (a new Date and Message-ID each time)."""
@@ -119,7 +120,7 @@ def _personal(position: Position, outcome, player: Player, title: str, o: MailOp
     body = "\n".join(parts) + _footer(o)
     subject = f"{title}: {position.phase.long_name}, results for {', '.join(powers)}"
     return Outgoing(f"{position.phase}:{player.address}", (player.mailbox,), subject, body,
-                    tuple(attachments), player.name)
+                    tuple(attachments), player.name, powers=tuple(powers))
 
 
 def _drawn(position: Position, powers: list[str], stem: str, o: MailOptions) -> list[Attachment]:

@@ -41,6 +41,12 @@ class Received:
     text: str  # the sender's own lines (quotes and signature left out)
 
     @property
+    def label(self) -> str:
+        """Who sent it and when, for the GM (the file or key is in ``where``)."""
+        when = self.date.strftime("%a %d %b %H:%M") if self.date is not None else "no date"
+        return f"{self.address or self.sender or 'no sender'}, {when}"
+
+    @property
     def sort_key(self) -> tuple:
         """Oldest first; messages without a date first; ties by id and place (never by the
         order the mailbox listed them in)."""

@@ -122,12 +122,14 @@ def _read_one(position: Position, player: Player, msg: Received, intake: Intake)
     for ln in lines:
         if ln.kind == "ignored":
             prose = "(at column 1)" in ln.message and "no place or order word" in ln.message
-            intake.problems.append(Problem(f"{msg.where} line {ln.number}", ln.text, ln.message, prose))
+            intake.problems.append(Problem(f"{msg.where} line {ln.number}", ln.text,
+                                           f"{player.name}'s message ({msg.label}) line {ln.number}: {ln.message}",
+                                           prose))
     found = False
     for power in sorted(orders):
         if power not in player.powers:
-            intake.problems.append(Problem(msg.where, "", f"{player.name} does not play {power}: its "
-                                           f"{len(orders[power])} orders are not used"))
+            intake.problems.append(Problem(msg.where, "", f"{player.name} ({msg.label}) does not play {power}: "
+                                           f"its {len(orders[power])} orders are not used"))
             continue
         found = True
         pm = intake.powers[power]
