@@ -64,9 +64,11 @@ class AddressesDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
-        box.addWidget(QLabel(f"Who plays {doc.variant.name}, and where their mail goes. Orders are taken only "
-                             "from these addresses; each player is sent only what their powers may know. "
-                             f"Powers: {', '.join(doc.powers)}."))
+        intro = QLabel(f"Who plays {doc.variant.name}, and where their mail goes. Orders are taken only "
+                       "from these addresses; each player is sent only what their powers may know. "
+                       f"Powers: {', '.join(doc.powers)}.")
+        intro.setWordWrap(True)
+        box.addWidget(intro)
         box.addWidget(self.table, 1)
         box.addLayout(row)
         box.addWidget(self.problem)
