@@ -120,3 +120,18 @@ def test_players_are_saved_in_the_game_file_and_read_back(tmp_path):
     data["players"][0]["password"] = "x"
     with pytest.raises(GameFileError, match="password"):
         Game.from_json(data)
+
+
+def test_broken_messages_never_stop_the_reading(tmp_path):
+    drop = tmp_path / "drop"
+    drop.mkdir()
+    (drop / "binary.eml").write_bytes(bytes(range(256)) * 4)
+    (drop / "charset.eml").write_bytes(b"From: anna@players.example\nContent-Type: text/plain; charset=klingon\n"
+                                       b"Date: not a date\n\nA Vie - Gal\n")
+    (drop / "headers.eml").write_bytes(b"From: <<<@@@>>>\nTo: ,,,\nSubject: =?utf-8?q?broken\n\n\xff\xfe")
+    (drop / "empty.eml").write_bytes(b"")
+    msgs, notes = read_path(drop)
+    game = blind_game()
+    intake = read_orders(game.current, roster(game), msgs)
+    assert intake.orders() == {"Austria": ["A Vie - Gal"]}
+    assert len(msgs) + len(notes) == 4

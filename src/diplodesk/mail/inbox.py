@@ -22,6 +22,8 @@ from .roster import address_of
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # an order e-mail is a few kB; bigger ones are skipped
 MAX_MESSAGES = 5000
+MAX_MBOX_BYTES = 256 * 1024 * 1024
+_BROKEN = (ValueError, IndexError, TypeError, AttributeError, LookupError, UnicodeError)
 
 
 class InboxError(ValueError):
@@ -57,6 +59,15 @@ def _parse(raw: bytes) -> Message:
     return BytesParser(policy=policy.default).parsebytes(raw)
 
 
+def _received_or_note(raw: bytes, where: str, notes: list[str]) -> Received | None:
+    """The message, or a note saying it could not be read (a mangled header or part)."""
+    try:
+        return received(raw, where)
+    except _BROKEN as e:
+        notes.append(f"{where}: skipped, the message cannot be read ({type(e).__name__}: {e})")
+        return None
+
+
 def received(raw: bytes, where: str) -> Received:
     msg = _parse(raw)
     try:
@@ -89,6 +100,9 @@ def read_path(path: str | Path) -> tuple[list[Received], list[str]]:
         if path.suffix.lower() == ".eml" or not head.startswith(b"From "):
             items = [_from_file(path, notes)]
         else:
+            if path.stat().st_size > MAX_MBOX_BYTES:
+                raise InboxError(f"{path}: {path.stat().st_size} bytes is more than a mailbox of order e-mails "
+                                 f"({MAX_MBOX_BYTES // 2**20} MiB); keep this week's messages only")
             items = _from_box(mailbox.mbox(str(path), create=False), path, notes)
     else:
         raise InboxError(f"{path}: no such mailbox (an mbox file, a Maildir, or a folder of .eml files)")
@@ -112,7 +126,7 @@ def _from_file(path: Path, notes: list[str]) -> Received | None:
         if size > MAX_MESSAGE_BYTES:
             notes.append(f"{path.name}: skipped, {size} bytes is too large for an order e-mail")
             return None
-        return received(path.read_bytes(), path.name)
+        return _received_or_note(path.read_bytes(), path.name, notes)
     except OSError as e:
         raise InboxError(f"{path}: cannot read: {e.strerror or e}") from None
 
@@ -126,7 +140,7 @@ def _from_box(box: mailbox.Mailbox, path: Path, notes: list[str]) -> list[Receiv
             if len(raw) > MAX_MESSAGE_BYTES:
                 notes.append(f"{path.name} #{key}: skipped, {len(raw)} bytes is too large for an order e-mail")
                 continue
-            out.append(received(raw, f"{path.name} #{key}"))
+            out.append(_received_or_note(raw, f"{path.name} #{key}", notes))
     except (OSError, mailbox.Error) as e:
         raise InboxError(f"{path}: cannot read the mailbox: {e}") from None
     if len(keys) > MAX_MESSAGES:
@@ -172,7 +186,9 @@ def read_imap(settings: ImapSettings, password: str, connect: Callable[..., imap
                 if len(raw) > MAX_MESSAGE_BYTES:
                     notes.append(f"{settings.folder} #{num.decode()}: skipped, too large for an order e-mail")
                     continue
-                out.append(received(raw, f"{settings.folder} #{num.decode()}"))
+                r = _received_or_note(raw, f"{settings.folder} #{num.decode()}", notes)
+                if r is not None:
+                    out.append(r)
         finally:
             try:
                 conn.logout()
