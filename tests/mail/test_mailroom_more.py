@@ -136,3 +136,20 @@ def test_the_game_menu_offers_the_mailroom(qtbot):
     qtbot.addWidget(win)
     texts = [a.text() for a in win.game_menu.actions()]
     assert {"Players and &addresses…", "&Orders from mail…", "Send &results…"} <= set(texts)
+
+
+def test_a_power_with_two_players_each_gets_its_report_and_the_later_orders_stand():
+    game = blind_game()
+    game.players = [*game.players, {"name": "Eddie", "email": "eddie@players.example", "powers": ["England"]}]
+    roster = Roster.from_json(game.players, game.variant.power_names)
+    assert [p.name for p in roster.players_of("England")] == ["Edward", "Eddie"]
+    first = order_mail("England", ["F Lon - Nth"], minutes=0)
+    second = order_mail("England", ["F Lon - Eng"], minutes=5, sender="eddie@players.example")
+    from diplodesk.mail.inbox import received
+
+    intake = read_orders(game.current, roster, [received(bytes(second), "b"), received(bytes(first), "a")])
+    assert intake.orders()["England"] == ["F Lon - Eng"] and len(intake.powers["England"].replaced) == 1
+    batch = results_mail(game.current, roster, "Game", MailOptions(pdf=False, public=False))
+    bodies = {m.player: m.body for m in batch.messages}
+    assert "report for England" in bodies["Edward"] or "for England" in bodies["Edward"]
+    assert bodies["Edward"].replace("Edward", "X") == bodies["Eddie"].replace("Eddie", "X")
