@@ -65,3 +65,26 @@ def test_bad_input_gets_one_line_and_status_2(tmp_path, capsys):
     g.save(path)
     assert main(["mail", "send", str(path), "--settings", str(tmp_path / "bad.toml")]) == 2
     assert "none is only for a server on this machine" in capsys.readouterr().err
+
+
+def test_read_from_an_imap_folder(tmp_path, capsys, monkeypatch):
+    import imaplib
+
+    from test_mailroom_more import FakeImap
+
+    path = _week(tmp_path)
+    fake = FakeImap([bytes(order_mail(p, o)) for p, o in SPRING.items()], password="imap-pw")
+    seen = {}
+
+    def connect(host, port, **kw):
+        seen.update(host=host, port=port, tls=kw.get("ssl_context") is not None)
+        return fake
+
+    monkeypatch.setattr(imaplib, "IMAP4_SSL", connect)
+    monkeypatch.setenv("DIPLODESK_IMAP_PASSWORD", "imap-pw")
+    assert main(["mail", "read", str(path), "imaps://gm%40example.org@imap.example.org/INBOX"]) == 0
+    assert "orders for 7 of 7 powers" in capsys.readouterr().out
+    assert seen == {"host": "imap.example.org", "port": 993, "tls": True}
+    monkeypatch.setenv("DIPLODESK_IMAP_PASSWORD", "wrong")
+    assert main(["mail", "read", str(path), "imaps://gm@imap.example.org"]) == 2
+    assert "AUTHENTICATIONFAILED" in capsys.readouterr().err

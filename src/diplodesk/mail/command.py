@@ -10,15 +10,16 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from ..engine.game import Game, GameFileError
 from .compose import Batch, MailOptions, results_mail
-from .inbox import InboxError, read_path
+from .inbox import ImapSettings, InboxError, read_imap, read_path
 from .intake import read_orders
 from .password import stored
 from .roster import Roster, RosterError
 from .sending import MailSettingsError, SendLog, SmtpSettings, send_all
-from .usage import PASSWORD_ENV, add_parser  # noqa: F401 (the command line reaches it here too)
+from .usage import IMAP_PASSWORD_ENV, PASSWORD_ENV, add_parser  # noqa: F401 (the command line reaches it here too)
 
 
 class MailCommandError(Exception):
@@ -56,7 +57,11 @@ def _roster(game: Game, path: Path) -> Roster:
 
 def _read(game: Game, roster: Roster, args) -> int:
     try:
-        messages, notes = read_path(args.mailbox)
+        if str(args.mailbox).startswith("imaps:/"):
+            settings = imap_settings(str(args.mailbox))
+            messages, notes = read_imap(settings, _imap_password(settings))
+        else:
+            messages, notes = read_path(args.mailbox)
     except InboxError as e:
         raise MailCommandError(str(e)) from None
     intake = read_orders(game.current, roster, messages)
@@ -73,6 +78,30 @@ def _read(game: Game, roster: Roster, args) -> int:
             raise MailCommandError(f"{args.game}: cannot write: {e.strerror or e}") from None
         print(f"Entered the orders of {len(orders)} powers into {args.game}")
     return 0
+
+
+def imap_settings(url: str) -> ImapSettings:
+    """``imaps://user@host[:port][/folder]`` (the folder INBOX if not named)."""
+    parts = urlsplit(url.replace("imaps:/", "imaps://", 1) if not url.startswith("imaps://") else url)
+    try:
+        port = parts.port or 993
+    except ValueError:
+        raise MailCommandError(f"{url}: not a port number") from None
+    if not parts.hostname or not parts.username:
+        raise MailCommandError(f"{url}: expected imaps://USER@HOST[:PORT][/FOLDER]")
+    return ImapSettings(parts.hostname, unquote(parts.username), unquote(parts.path.strip("/")) or "INBOX", port)
+
+
+def _imap_password(settings: ImapSettings) -> str:
+    if os.environ.get(IMAP_PASSWORD_ENV):
+        return os.environ[IMAP_PASSWORD_ENV]
+    kept = stored(f"{settings.user}@{settings.host}:{settings.port}")
+    if kept:
+        return kept
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(f"IMAP password for {settings.user} at {settings.host}: ")
+    raise MailCommandError(f"no IMAP password for {settings.user}@{settings.host}: set {IMAP_PASSWORD_ENV}, "
+                           "or keep it in the system keyring")
 
 
 def _batch(game: Game, roster: Roster, args) -> Batch:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 PASSWORD_ENV = "DIPLODESK_SMTP_PASSWORD"
+IMAP_PASSWORD_ENV = "DIPLODESK_IMAP_PASSWORD"
 
 
 def add_parser(sub) -> None:
@@ -35,7 +36,8 @@ def add_parser(sub) -> None:
                            "else the system keyring, else a prompt")
             p.add_argument("--again", action="store_true",
                            help="send also the messages the log says were sent already")
-    r = msub.add_parser("read", help="read the players' order e-mails (mbox, Maildir, .eml files)")
+    r = msub.add_parser("read", help="read the players' order e-mails (mbox, Maildir, .eml files, or "
+                        "imaps://USER@HOST/FOLDER with the password in $" + IMAP_PASSWORD_ENV + ")")
     r.add_argument("game", type=Path)
     r.add_argument("mailbox", type=Path)
     r.add_argument("--apply", action="store_true", help="enter the orders that arrived and save the game")
