@@ -81,6 +81,8 @@ class Desk(Prompts):
         self.seen["preview body"] = d.body.toPlainText()
         self._shot(d, "send-results-preview")
         d.send_all()
+        assert d.sending and not d.send_b.isEnabled() and d.stop_b.isEnabled()
+        self.qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
         self.seen["after"] = [d.messages.item(i).text() for i in range(d.messages.count())]
         self.seen["status"] = d.status.text()
         self._shot(d, "send-results-sent")

@@ -153,3 +153,57 @@ def test_a_power_with_two_players_each_gets_its_report_and_the_later_orders_stan
     bodies = {m.player: m.body for m in batch.messages}
     assert "report for England" in bodies["Edward"] or "for England" in bodies["Edward"]
     assert bodies["Edward"].replace("Edward", "X") == bodies["Eddie"].replace("Eddie", "X")
+
+
+def test_a_power_left_unticked_keeps_its_orders(qtbot, tmp_path):
+    from mailhelp import maildir_with
+
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.mail_in_dialog import OrdersFromMailDialog
+
+    game = blind_game()
+    game.save(tmp_path / "g.json")
+    maildir_with(tmp_path / "box", [order_mail(p, o) for p, o in SPRING.items()])
+    doc = GameDocument.open(tmp_path / "g.json")
+    d = OrdersFromMailDialog(doc, Roster.from_json(doc.roster, doc.powers))
+    qtbot.addWidget(d)
+    d.path.setText(str(tmp_path / "box"))
+    d.read_files()
+    from PySide6.QtCore import Qt
+
+    d.table.item(1, 0).setCheckState(Qt.CheckState.Unchecked)  # England
+    assert set(d.result_orders()) == set(SPRING) - {"England"}
+
+
+def test_a_failure_is_retried_from_the_dialog_and_nothing_goes_twice(qtbot, tmp_path, smtp_server):
+    from conftest import PASSWORD
+
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.mail_out_dialog import SendResultsDialog
+
+    smtp, inbox = smtp_server
+    game = blind_game()
+    for p, o in SPRING.items():
+        game.set_orders(p, o)
+    game.process()
+    game.save(tmp_path / "g.json")
+    doc = GameDocument.open(tmp_path / "g.json")
+    d = SendResultsDialog(doc, Roster.from_json(doc.roster, doc.powers))
+    qtbot.addWidget(d)
+    d.pdf.setChecked(False)
+    d.prepare()
+    for w, v in ((d.host, smtp.host), (d.user, smtp.user), (d.sender, smtp.sender), (d.cafile, smtp.cafile),
+                 (d.password, PASSWORD)):
+        w.setText(v)
+    d.port.setValue(smtp.port)
+    inbox.refuse = {address("Italy")}
+    d.send_all()
+    qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
+    assert "1 failed" in d.status.text() and len(inbox.received) == 7
+    assert (tmp_path / "g.mail-log.jsonl").is_file()
+    inbox.refuse = set()
+    d.retry()
+    qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
+    assert d.status.text().startswith("Sent 1 of 1") and len(inbox.received) == 8
+    d.send_all()  # nothing left to send
+    assert "Nothing to send" in d.status.text() and not d.sending

@@ -180,6 +180,12 @@ class OrdersFromMailDialog(QDialog):
                      m.source.label if m.source else "")
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                if c == 0:
+                    item.setData(Qt.ItemDataRole.UserRole, power)
+                    if m.source is not None:  # the GM may leave a power's mailed orders out
+                        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                        item.setCheckState(Qt.CheckState.Checked)
+                        item.setToolTip("Untick to leave this power's orders as they are")
                 if c == 2:
                     item.setForeground(QColor(STATUS_COLOURS.get(m.status, "#000000")))
                 if c == 3 and m.orders:
@@ -214,4 +220,12 @@ class OrdersFromMailDialog(QDialog):
         self.enter.setEnabled(bool(intake.orders()))
 
     def result_orders(self) -> dict[str, list[str]]:
-        return self.intake.orders() if self.intake is not None else {}
+        """The orders of the ticked powers whose orders arrived."""
+        if self.intake is None:
+            return {}
+        ticked = set()
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                ticked.add(item.data(Qt.ItemDataRole.UserRole))
+        return {p: o for p, o in self.intake.orders().items() if p in ticked}

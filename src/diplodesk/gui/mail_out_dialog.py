@@ -6,7 +6,7 @@ the game file or the settings."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QApplication,
@@ -38,6 +38,26 @@ from ..mail.sending import SECURITY, MailSettingsError, SendLog, SmtpSettings, s
 MARKS = {None: ("…", "#606060"), True: ("sent", "#1b7f3a"), False: ("failed", "#b00020")}
 
 
+class SendWorker(QThread):
+    """Sends in its own thread, so a slow server never freezes the window; reports each
+    step through a signal and stops between messages when asked."""
+
+    progressed = Signal(int, int, str)
+
+    def __init__(self, todo, settings: SmtpSettings, password: str, log: SendLog, parent=None):
+        super().__init__(parent)
+        self.todo, self.smtp, self.password, self.log = todo, settings, password, log
+        self.stopped = False
+        self.results = []
+
+    def run(self) -> None:
+        def progress(done: int, total: int, what: str) -> bool:
+            self.progressed.emit(done, total, what)
+            return not self.stopped
+
+        self.results = send_all(self.todo, self.smtp, self.password, progress, self.log)
+
+
 class SendResultsDialog(QDialog):
     """Preview every message, then send them (and retry the failures)."""
 
@@ -49,7 +69,7 @@ class SendResultsDialog(QDialog):
         self.settings = settings
         self.batch: Batch | None = None
         self.log = SendLog.beside(doc.path) if doc.path is not None else SendLog(None)
-        self.stopped = False
+        self.worker: SendWorker | None = None
         self.setWindowTitle("Send results")
         self.resize(1200, 800)
 
@@ -250,7 +270,20 @@ class SendResultsDialog(QDialog):
             self._send([m for m in self.batch.messages if m.key in failed])
 
     def _stop(self) -> None:
-        self.stopped = True
+        if self.worker is not None:
+            self.worker.stopped = True
+
+    @property
+    def sending(self) -> bool:
+        return self.worker is not None
+
+    def reject(self) -> None:
+        if self.worker is None:  # not while a send is under way: Stop first
+            super().reject()
+
+    def accept(self) -> None:
+        if self.worker is None:
+            super().accept()
 
     def _send(self, todo) -> None:
         if not todo:
@@ -271,27 +304,31 @@ class SendResultsDialog(QDialog):
             why = keyring_password.remember(s.keyring_user, self.password.text())
             if why:
                 self.status.setText(f"The password could not be kept: {why}. Sending anyway.")
-        self.stopped = False
         self.stop_b.setEnabled(True)
-        self.send_b.setEnabled(False)
-        self.retry_b.setEnabled(False)
-        base = len(self._sent())
+        for b in (self.send_b, self.retry_b):
+            b.setEnabled(False)
+        self.base = len(self._sent())
+        self.worker = SendWorker(todo, s, pw, self.log, self)
+        self.worker.progressed.connect(self._progressed)
+        self.worker.finished.connect(self._sent_all)
+        self.worker.start()
 
-        def progress(done: int, total: int, what: str) -> bool:
-            self.progress.setValue(base + done)
-            self.status.setText(f"Sending {done + 1} of {total}: {what}" if what != "done" else "")
-            QApplication.processEvents()
-            return not self.stopped
+    def _progressed(self, done: int, total: int, what: str) -> None:
+        self.progress.setValue(self.base + done)
+        self.status.setText(f"Sending {done + 1} of {total}: {what}" if what != "done" else "")
 
-        try:
-            results = send_all(todo, s, pw, progress, self.log)
-        finally:
-            self.stop_b.setEnabled(False)
-            self.send_b.setEnabled(True)
-            self.retry_b.setEnabled(True)
+    def _sent_all(self) -> None:
+        worker, self.worker = self.worker, None
+        worker.wait()
+        results = worker.results
+        self.stop_b.setEnabled(False)
+        for b in (self.send_b, self.retry_b):
+            b.setEnabled(True)
         failed = [r for r in results if not r.ok]
         self._list()
         self.progress.setValue(len(self._sent()))
-        self.status.setText(f"Sent {len(results) - len(failed)} of {len(results)}."
+        stopped = worker.stopped and len(results) < len(worker.todo)
+        self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}."
                             + (f" {len(failed)} failed ({failed[0].error}): Retry the failed ones." if failed else "")
-                            + (" Stopped." if self.stopped else ""))
+                            + (" Stopped." if stopped else ""))
+        worker.deleteLater()
