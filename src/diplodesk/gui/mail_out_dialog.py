@@ -175,6 +175,12 @@ class SendResultsDialog(QDialog):
         box.addWidget(self.status)
         box.addLayout(buttons)
         self.prepare()
+        # what is previewed is always what will be sent
+        self.phase.currentIndexChanged.connect(self.prepare)
+        for c in (self.pdf, self.png, self.public):
+            c.toggled.connect(self.prepare)
+        self.note.editingFinished.connect(self._note_changed)
+        self._note = ""
 
     # -- settings ------------------------------------------------------------------------
 
@@ -204,7 +210,14 @@ class SendResultsDialog(QDialog):
 
     # -- the messages --------------------------------------------------------------------
 
+    def _note_changed(self) -> None:
+        if self.note.text() != self._note:
+            self._note = self.note.text()
+            self.prepare()
+
     def prepare(self) -> None:
+        if self.worker is not None:
+            return  # not while sending
         index = self.phase.currentData()
         if index is None:
             self.status.setText("No phase has been adjudicated yet: there are no results to send.")
@@ -221,6 +234,7 @@ class SendResultsDialog(QDialog):
         self._list()
         if self.batch.messages:
             self.messages.setCurrentRow(0)
+            self._show_message(0)
         skipped = f" Not sent: {'; '.join(self.batch.skipped)}." if self.batch.skipped else ""
         self.status.setText(f"{len(self.batch.messages)} messages for {self.batch.phase}.{skipped}")
         self.progress.setRange(0, len(self.batch.messages))
