@@ -131,3 +131,26 @@ def test_the_password_is_kept_in_the_keyring_not_the_game(memory_keyring, tmp_pa
     game, _ = spring_played()
     game.save(tmp_path / "g.json")
     assert "pw" not in (tmp_path / "g.json").read_text().replace("powers", "")
+
+
+def test_a_broken_keyring_never_stops_the_send(monkeypatch):
+    import keyring
+
+    from diplodesk.mail import password
+
+    class Broken(keyring.backend.KeyringBackend):
+        priority = 1
+
+        def get_password(self, service, username):
+            raise ConnectionRefusedError("no session bus")
+
+        def set_password(self, service, username, password):
+            raise keyring.errors.PasswordSetError("locked")
+
+        def delete_password(self, service, username):
+            raise OSError("gone")
+
+    keyring.set_keyring(Broken())
+    assert password.stored("gm@host:587") is None
+    assert "no system keyring" in password.remember("gm@host:587", "pw")
+    password.forget("gm@host:587")

@@ -23,7 +23,7 @@ def stored(user: str) -> str | None:
         return keyring.get_password(SERVICE, user)
     except KeyringError:
         return None
-    except RuntimeError:  # a backend that can't start (no session bus)
+    except Exception:  # noqa: BLE001 - a third-party backend (D-Bus, a vault) may fail any way
         return None
 
 
@@ -36,16 +36,17 @@ def remember(user: str, password: str) -> str:
         return "the keyring library is not installed"
     try:
         keyring.set_password(SERVICE, user, password)
-    except (KeyringError, RuntimeError) as e:
+    except KeyringError as e:
         return f"no system keyring to keep it in ({e})"
+    except Exception as e:  # noqa: BLE001 - a third-party backend may fail any way
+        return f"the system keyring failed ({type(e).__name__}: {e})"
     return ""
 
 
 def forget(user: str) -> None:
     try:
         import keyring
-        from keyring.errors import KeyringError
 
         keyring.delete_password(SERVICE, user)
-    except (ImportError, KeyringError, RuntimeError):
+    except Exception:  # noqa: BLE001 - nothing kept, or no keyring: nothing to forget
         pass
