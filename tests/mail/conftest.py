@@ -13,8 +13,7 @@ from email.parser import BytesParser
 import keyring
 import pytest
 from keyring.backend import KeyringBackend
-
-USER, PASSWORD = "gm", "s3cret-pass"
+from mailhelp import PASSWORD, USER
 
 
 class MemoryKeyring(KeyringBackend):

@@ -12,6 +12,8 @@ from diplodesk.engine.game import Game
 from diplodesk.mail.roster import Roster
 from diplodesk.variants import load_variant
 
+USER, PASSWORD = "gm", "s3cret-pass"  # the test SMTP server's login
+
 NAMES = {"Austria": "Anna", "England": "Edward", "France": "Fleur", "Germany": "Gerd", "Italy": "Ilaria",
          "Russia": "Rostov", "Turkey": "Tarik"}
 
@@ -64,3 +66,32 @@ def maildir_with(path, messages) -> mailbox.Maildir:
     for m in messages:
         box.add(m)
     return box
+
+
+class FakeImap:
+    """Stands in for imaplib.IMAP4_SSL: a folder of raw messages behind a password."""
+
+    def __init__(self, messages, password="pw"):
+        self.messages, self.password, self.readonly = messages, password, None
+
+    def __call__(self, host, port):
+        return self
+
+    def login(self, user, password):
+        import imaplib
+
+        if password != self.password:
+            raise imaplib.IMAP4.error(b"[AUTHENTICATIONFAILED] Invalid credentials")
+
+    def select(self, folder, readonly=False):
+        self.readonly = readonly
+        return ("OK", [str(len(self.messages)).encode()]) if folder == "INBOX" else ("NO", [b"no such folder"])
+
+    def search(self, charset, what):
+        return "OK", [b" ".join(str(i + 1).encode() for i in range(len(self.messages)))]
+
+    def fetch(self, num, what):
+        return "OK", [(num + b" (RFC822 {n})", self.messages[int(num) - 1]), b")"]
+
+    def logout(self):
+        pass

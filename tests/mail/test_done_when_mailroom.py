@@ -9,8 +9,7 @@ import os
 import re
 
 import pytest
-from conftest import PASSWORD
-from mailhelp import NAMES, SPRING, address, blind_game, maildir_with, order_mail
+from mailhelp import NAMES, PASSWORD, SPRING, address, blind_game, maildir_with, order_mail
 
 pytest.importorskip("PySide6.QtWidgets")
 

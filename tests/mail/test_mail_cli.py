@@ -1,7 +1,6 @@
 """``diplodesk mail read|preview|send``: the GM's week from a script."""
 
-from conftest import PASSWORD
-from mailhelp import SPRING, address, blind_game, maildir_with, order_mail
+from mailhelp import PASSWORD, SPRING, address, blind_game, maildir_with, order_mail
 
 from diplodesk.cli import main
 from diplodesk.engine.game import Game
@@ -70,7 +69,7 @@ def test_bad_input_gets_one_line_and_status_2(tmp_path, capsys):
 def test_read_from_an_imap_folder(tmp_path, capsys, monkeypatch):
     import imaplib
 
-    from test_mailroom_more import FakeImap
+    from mailhelp import FakeImap
 
     path = _week(tmp_path)
     fake = FakeImap([bytes(order_mail(p, o)) for p, o in SPRING.items()], password="imap-pw")

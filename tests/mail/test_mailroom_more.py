@@ -5,7 +5,7 @@ import re
 from email.message import EmailMessage
 
 import pytest
-from mailhelp import SPRING, address, blind_game, order_mail
+from mailhelp import PASSWORD, SPRING, FakeImap, address, blind_game, order_mail
 
 from diplodesk.engine import load_position
 from diplodesk.mail.compose import MailOptions, results_mail
@@ -49,35 +49,6 @@ def test_woolworth_orders_for_both_powers_in_one_message():
 
     intake = read_orders(position, roster, [received(bytes(m), "a.eml")])
     assert intake.orders() == {"England": ["F Lon - Nth"], "Turkey": ["A Con - Bul"]}
-
-
-class FakeImap:
-    """Stands in for imaplib.IMAP4_SSL: a folder of raw messages behind a password."""
-
-    def __init__(self, messages, password="pw"):
-        self.messages, self.password, self.readonly = messages, password, None
-
-    def __call__(self, host, port):
-        return self
-
-    def login(self, user, password):
-        import imaplib
-
-        if password != self.password:
-            raise imaplib.IMAP4.error(b"[AUTHENTICATIONFAILED] Invalid credentials")
-
-    def select(self, folder, readonly=False):
-        self.readonly = readonly
-        return ("OK", [str(len(self.messages)).encode()]) if folder == "INBOX" else ("NO", [b"no such folder"])
-
-    def search(self, charset, what):
-        return "OK", [b" ".join(str(i + 1).encode() for i in range(len(self.messages)))]
-
-    def fetch(self, num, what):
-        return "OK", [(num + b" (RFC822 {n})", self.messages[int(num) - 1]), b")"]
-
-    def logout(self):
-        pass
 
 
 def test_orders_from_an_imap_folder_read_only():
@@ -176,8 +147,6 @@ def test_a_power_left_unticked_keeps_its_orders(qtbot, tmp_path):
 
 
 def test_a_failure_is_retried_from_the_dialog_and_nothing_goes_twice(qtbot, tmp_path, smtp_server):
-    from conftest import PASSWORD
-
     from diplodesk.document.game_document import GameDocument
     from diplodesk.gui.mail_out_dialog import SendResultsDialog
 

@@ -4,8 +4,7 @@ through a real SMTP server on the loopback address, with a log and a retry."""
 import re
 
 import pytest
-from conftest import PASSWORD
-from mailhelp import SPRING, address, blind_game, roster
+from mailhelp import PASSWORD, SPRING, address, blind_game, roster
 
 from diplodesk.engine.process import process
 from diplodesk.engine.reports import power_report
