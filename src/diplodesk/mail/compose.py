@@ -136,8 +136,9 @@ def _drawn(position: Position, powers: list[str], stem: str, o: MailOptions) -> 
                 path = power_pack(data, power, Path(tmp) / f"{name}.pdf", PackOptions(o.page_size))
                 out.append(Attachment(path.name, "application", "pdf", path.read_bytes()))
             if o.png:
+                # the results as the power may see them (render_file narrows them in a Blind game)
                 path = render_file(data, Path(tmp) / f"{name}.png", power=power, width=o.png_width,
-                                   results=None if blind.active(position) else _results(position))
+                                   results=_results(position))
                 out.append(Attachment(path.name, "image", "png", path.read_bytes()))
     return out
 

@@ -69,13 +69,13 @@ class Intake:
 
     def summary(self) -> str:
         got = [p for p, m in self.powers.items() if m.source is not None]
-        parts = [f"{self.messages} messages: orders for {len(got)} of {len(self.powers)} powers"]
+        parts = [f"{_count(self.messages, 'message')}: orders for {len(got)} of {len(self.powers)} powers"]
         if self.missing:
             parts.append(f"missing: {', '.join(self.missing)}")
         if self.unknown:
             parts.append(f"{len(self.unknown)} from unknown addresses (not applied)")
         if self.unreadable:
-            parts.append(f"{len(self.unreadable)} lines or messages not used")
+            parts.append(f"{_count(len(self.unreadable), 'line or message', 'lines or messages')} not used")
         return "; ".join(parts)
 
     def report(self) -> str:
@@ -83,23 +83,28 @@ class Intake:
         lines = [f"{self.phase}: {self.summary()}", ""]
         for p, m in self.powers.items():
             who = ", ".join(m.players) or "nobody"
-            lines.append(f"{p} ({who}): {m.status}" + (f", from {m.source.where}" if m.source else ""))
+            lines.append(f"{p} ({who}): {m.status}" + (f", from {m.source.label}" if m.source else ""))
             for r in m.replaced:
-                lines.append(f"    replaces {r.where} ({r.date or 'no date'})")
+                lines.append(f"    replaces the message of {r.label}")
             for o in m.orders:
                 lines.append(f"    {o}")
         if self.unknown:
             lines += ["", "From unknown addresses (never applied):"]
-            lines += [f"    {r.where}: {r.sender} — {r.subject}" for r in self.unknown]
+            lines += [f"    {r.label}: {r.sender} — {r.subject} ({r.where})" for r in self.unknown]
         if self.unreadable:
             lines += ["", "Not used:"]
-            lines += [f"    {p.where}: {p.message}" + (f": {p.text.strip()}" if p.text.strip() else "")
+            lines += [f"    {p.message}" + (f": {p.text.strip()}" if p.text.strip() else "")
                       for p in self.unreadable]
         prose = [p for p in self.problems if p.prose]
         if prose:
-            lines += ["", f"Text that is no order ({len(prose)} lines, e.g. greetings): "
-                      + "; ".join(p.text.strip() for p in prose[:6]) + ("; …" if len(prose) > 6 else "")]
+            said = sorted({p.text.strip() for p in prose})
+            lines += ["", f"Text that is no order ({_count(len(prose), 'line')}, e.g. greetings): "
+                      + "; ".join(said[:8]) + ("; …" if len(said) > 8 else "")]
         return "\n".join(lines) + "\n"
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def read_orders(position: Position, roster: Roster, messages: Iterable[Received]) -> Intake:
