@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor", "mail")
 
 
 class BadInput(Exception):
@@ -81,6 +81,10 @@ def _build_parser() -> argparse.ArgumentParser:
     asg.add_argument("--variant", default="woolworth2a", help="whose powers to deal (default woolworth2a)")
     asg.add_argument("--seed", type=int, help="seed for the lots (a new one is drawn and printed if left out)")
     asg.add_argument("-o", "--output", type=Path, help="write the deal JSON here (default: print it)")
+
+    from .mail.usage import add_parser as add_mail
+
+    add_mail(sub)
     return p
 
 
@@ -359,6 +363,15 @@ def cmd_assign(args) -> int:
     return 0
 
 
+def cmd_mail(args) -> int:
+    from .mail.command import MailCommandError, run
+
+    try:
+        return run(args)
+    except MailCommandError as e:
+        raise BadInput(str(e)) from None
+
+
 def _run_gui(argv: list[str]) -> int:
     path = Path(argv[0]) if argv else None
     if path is not None:
@@ -403,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
             "report": cmd_report,
             "assign": cmd_assign,
             "pack": cmd_pack,
+            "mail": cmd_mail,
         }[args.command]
         return handler(args)
     except BadInput as e:

@@ -33,6 +33,22 @@ class SetOrdersCommand(QUndoCommand):
         self.doc.set_orders(self.old)
 
 
+class SetRosterCommand(QUndoCommand):
+    """Set the GM's players and their addresses (the game file's ``players``)."""
+
+    def __init__(self, doc: GameDocument, players: list[dict], text: str = "Players and addresses"):
+        super().__init__(text)
+        self.doc = doc
+        self.new = [dict(p) for p in players]
+        self.old = doc.roster
+
+    def redo(self) -> None:
+        self.doc.set_roster(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_roster(self.old)
+
+
 class _StateCommand(QUndoCommand):
     """A change worked out once by the document; undo and redo swap whole game states."""
 

@@ -56,6 +56,7 @@ class GameDocument(QObject):
     history_changed = Signal()  # phases were processed or rolled back
     adjudicated = Signal(int)  # the index of the history record just made
     path_changed = Signal()
+    roster_changed = Signal()  # the players and their addresses
 
     def __init__(self, game: Game, path: str | os.PathLike | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -146,6 +147,12 @@ class GameDocument(QObject):
         """Who plays which powers (GM-only; Woolworth's public and secret powers)."""
         v = self.game.current.extra.get("players")
         return {p: dict(pw) for p, pw in v.items()} if isinstance(v, dict) else {}
+
+    @property
+    def roster(self) -> list[dict]:
+        """The GM's players and their e-mail addresses (the game file's ``players``; read
+        and checked by ``diplodesk.mail.roster``)."""
+        return [dict(p) for p in self.game.players]
 
     @property
     def assignment(self) -> dict:
@@ -259,6 +266,11 @@ class GameDocument(QObject):
         self._write_back()
         for power in orders:
             self.orders_changed.emit(power)
+        self.changed.emit()
+
+    def set_roster(self, players: list[dict]) -> None:
+        self.game.players = [dict(p) for p in players]
+        self.roster_changed.emit()
         self.changed.emit()
 
     def set_position(self, position: Position) -> None:

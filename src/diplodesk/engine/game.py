@@ -77,6 +77,8 @@ class Game:
     # what loading found worth telling, e.g. results another engine revision gave
     notices: list[str] = field(default_factory=list)
     branches: list[Branch] = field(default_factory=list)  # what-ifs beside the game
+    # the GM's players and their addresses ({"name", "email", "powers"}; diplodesk.mail)
+    players: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def new(cls, variant: Variant, rules: tuple[str, ...] = ()) -> Game:
@@ -143,7 +145,8 @@ class Game:
             "current": self.current.to_json(),
             "winner": self.winner,
             "settings": self.settings,
-        } | ({"branches": [b.to_json() for b in self.branches]} if self.branches else {})
+        } | ({"branches": [b.to_json() for b in self.branches]} if self.branches else {}) \
+          | ({"players": [dict(p) for p in self.players]} if self.players else {})
 
     @classmethod
     def from_json(cls, data: Any, source: str = "game") -> Game:
@@ -185,6 +188,7 @@ class Game:
         first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
                  else Position.start(variant))
         game = cls(variant, first, [], dict(data.get("settings", {})))
+        game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)
         try:
             game.history = game._read_records(data.get("history", []), "history", saved_by)
@@ -272,6 +276,17 @@ def _adjudicated(position) -> tuple[Any, dict[str, Any]]:
         return outcome, outcome.to_json()
     outcome = process(position)
     return outcome, outcome_to_json(outcome)
+
+
+def _read_players(players: list, variant: Variant, source: str) -> list[dict[str, Any]]:
+    """The roster as saved (its shape checked by the schema); each power must be the game's."""
+    known = set(variant.power_names)
+    for i, p in enumerate(players):
+        for j, power in enumerate(p.get("powers", [])):
+            if power not in known:
+                raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "
+                                    f"this game ({', '.join(variant.power_names)})")
+    return [dict(p) for p in players]
 
 
 def variant_digest(data: Any) -> str:

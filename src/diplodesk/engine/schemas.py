@@ -272,6 +272,16 @@ class BranchShape(_Shape):
     winner: Name | list[Name] | None = None
 
 
+class RosterPlayerShape(_Shape):
+    """One of the GM's players: who, where their mail goes, which powers they play (several
+    for Woolworth's public and secret powers; a power may have several players)."""
+
+    name: Name
+    email: Annotated[str, Meta(min_length=3, max_length=320)]
+    powers: list[Name] = []
+    note: Text = ""
+
+
 class GameShape(_Shape):
     """A saved game: the variant's copy, every processed phase, the current one."""
 
@@ -286,6 +296,8 @@ class GameShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
     # format 2: what-ifs played beside the game, never part of it
     branches: list[BranchShape] = []
+    # the GM's players and their e-mail addresses (never a password)
+    players: list[RosterPlayerShape] = []
 
 
 class OtherHistoryShape(_Shape):
@@ -306,6 +318,7 @@ class OtherGameShape(_Shape):
     winner: Name | list[Name] | None = None
     settings: dict[str, Any] = {}
     branches: list[dict[str, Any]] = []
+    players: list[RosterPlayerShape] = []
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 

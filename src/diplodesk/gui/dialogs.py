@@ -380,6 +380,24 @@ class Prompts(BasicPrompts):
 
         PrintPacksDialog(doc, viewed, self.parent).exec()
 
+    def addresses(self, doc: GameDocument) -> list[dict] | None:
+        """The players and their addresses as the GM left them, or None (cancelled)."""
+        from .addresses_dialog import AddressesDialog
+
+        d = AddressesDialog(doc, self.parent)
+        return d.players() if d.exec() == QDialog.DialogCode.Accepted else None
+
+    def orders_from_mail(self, doc: GameDocument, roster, settings=None) -> dict[str, list[str]] | None:
+        from .mail_in_dialog import OrdersFromMailDialog
+
+        d = OrdersFromMailDialog(doc, roster, self.parent, settings)
+        return d.result_orders() if d.exec() == QDialog.DialogCode.Accepted else None
+
+    def send_results(self, doc: GameDocument, roster, viewed: int | None = None, settings=None) -> None:
+        from .mail_out_dialog import SendResultsDialog
+
+        SendResultsDialog(doc, roster, viewed, self.parent, settings).exec()
+
 
 def small_button(text: str, tip: str = "") -> QPushButton:
     b = QPushButton(text)

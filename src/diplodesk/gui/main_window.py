@@ -31,6 +31,7 @@ from .window.document import WindowDocument
 from .window.editors import WindowEditors
 from .window.exports import WindowExports
 from .window.files import MAX_RECENT, WindowFiles
+from .window.mailroom import WindowMail
 from .window.phases import Banner, WindowPhases
 from .window.playing import WindowPlay, players_text
 from .window.status import WindowStatus
@@ -44,7 +45,7 @@ ORG, APP = "diplodesk", "diplodesk"
 
 
 class MainWindow(WindowActions, WindowStatus, WindowDocks, WindowDocument, WindowViewing, WindowPhases,
-                 WindowPlay, WindowWhatIf, WindowFiles, WindowExports, WindowEditors, QMainWindow):
+                 WindowPlay, WindowWhatIf, WindowFiles, WindowExports, WindowEditors, WindowMail, QMainWindow):
     """The window the GM works in; each part of its work is a mixin in :mod:`.window`."""
 
     document_changed = Signal()

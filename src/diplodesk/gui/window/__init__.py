@@ -10,7 +10,9 @@
 - ``playing``: adjudication, GM edits, pasted orders, dealing powers to players;
 - ``files``: new, open, save, recent files, autosave and recovery;
 - ``exports``: export and print the board, print packs;
-- ``editors``: the map editor windows (``open_map_editor``, the one place one is made).
+- ``editors``: the map editor windows (``open_map_editor``, the one place one is made);
+- ``mailroom``: players and addresses, orders from mail, results out by e-mail (its Game
+  menu items are added from ``_make_menus``).
 
 They share the window's state (``doc``, ``power``, ``viewed``, ``view``, the docks),
 which :class:`MainWindow` sets up before any of them runs.

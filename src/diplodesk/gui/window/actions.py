@@ -155,6 +155,8 @@ class WindowActions(WindowState):
         self.game_menu.addAction(self.act_assign)
         self.game_menu.addAction(self.act_players)
         self.game_menu.addSeparator()
+        self._add_mail_menu(self.game_menu)
+        self.game_menu.addSeparator()
         self.power_menu = self.game_menu.addMenu("&Power")
         self.game_menu.addAction(self.act_next_power)
         self.game_menu.addAction(self.act_prev_power)

@@ -1,0 +1,212 @@
+"""``diplodesk mail preview|send GAME`` and ``diplodesk mail read GAME MAILBOX``: the
+mailroom for GMs who script their week. Bad input raises :class:`MailCommandError` with
+the one line to print (the command line exits with status 2)."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from ..engine.game import Game, GameFileError
+from .compose import Batch, MailOptions, results_mail
+from .inbox import ImapSettings, InboxError, read_imap, read_path
+from .intake import read_orders
+from .password import stored
+from .roster import Roster, RosterError
+from .sending import MailSettingsError, SendLog, SmtpSettings, send_all
+from .usage import IMAP_PASSWORD_ENV, PASSWORD_ENV, add_parser  # noqa: F401 (the command line reaches it here too)
+
+
+class MailCommandError(Exception):
+    """Bad input to a mail command: the message is the one line to print."""
+
+
+def run(args: argparse.Namespace) -> int:
+    game = _load(args.game)
+    roster = _roster(game, args.game)
+    if args.mail_command == "read":
+        return _read(game, roster, args)
+    batch = _batch(game, roster, args)
+    if args.mail_command == "preview":
+        return _preview(batch, args)
+    return _send(batch, args)
+
+
+def _load(path: Path) -> Game:
+    try:
+        return Game.load(path)
+    except GameFileError as e:
+        raise MailCommandError(str(e)) from None
+
+
+def _roster(game: Game, path: Path) -> Roster:
+    try:
+        roster = Roster.from_json(game.players, game.variant.power_names)
+    except RosterError as e:
+        raise MailCommandError(f"{path}: {e}") from None
+    if not roster.players:
+        raise MailCommandError(f"{path}: the game has no players with addresses yet "
+                               "(Game › Players and addresses… in the app)")
+    return roster
+
+
+def _read(game: Game, roster: Roster, args) -> int:
+    try:
+        if str(args.mailbox).startswith("imaps:/"):
+            settings = imap_settings(str(args.mailbox))
+            messages, notes = read_imap(settings, _imap_password(settings))
+        else:
+            messages, notes = read_path(args.mailbox)
+    except InboxError as e:
+        raise MailCommandError(str(e)) from None
+    intake = read_orders(game.current, roster, messages)
+    for n in notes:
+        print(f"note: {n}", file=sys.stderr)
+    sys.stdout.write(intake.report())
+    if args.apply:
+        orders = intake.orders()
+        for power, texts in orders.items():
+            game.set_orders(power, texts)
+        try:
+            game.save(args.game)
+        except OSError as e:
+            raise MailCommandError(f"{args.game}: cannot write: {e.strerror or e}") from None
+        print(f"Entered the orders of {len(orders)} powers into {args.game}")
+    return 0
+
+
+def imap_settings(url: str) -> ImapSettings:
+    """``imaps://user@host[:port][/folder]`` (the folder INBOX if not named)."""
+    parts = urlsplit(url.replace("imaps:/", "imaps://", 1) if not url.startswith("imaps://") else url)
+    try:
+        port = parts.port or 993
+    except ValueError:
+        raise MailCommandError(f"{url}: not a port number") from None
+    if not parts.hostname or not parts.username:
+        raise MailCommandError(f"{url}: expected imaps://USER@HOST[:PORT][/FOLDER]")
+    return ImapSettings(parts.hostname, unquote(parts.username), unquote(parts.path.strip("/")) or "INBOX", port)
+
+
+def _imap_password(settings: ImapSettings) -> str:
+    if os.environ.get(IMAP_PASSWORD_ENV):
+        return os.environ[IMAP_PASSWORD_ENV]
+    kept = stored(f"{settings.user}@{settings.host}:{settings.port}")
+    if kept:
+        return kept
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(f"IMAP password for {settings.user} at {settings.host}: ")
+    raise MailCommandError(f"no IMAP password for {settings.user}@{settings.host}: set {IMAP_PASSWORD_ENV}, "
+                           "or keep it in the system keyring")
+
+
+def _batch(game: Game, roster: Roster, args) -> Batch:
+    if not game.history:
+        raise MailCommandError(f"{args.game}: no phase has been adjudicated yet")
+    index = len(game.history) - 1
+    if args.phase:
+        found = [i for i, r in enumerate(game.history) if r.phase.lower() == args.phase.lower()]
+        if not found:
+            raise MailCommandError(f"--phase: {args.phase!r} is not an adjudicated phase of {args.game} "
+                                   f"(phases: {', '.join(r.phase for r in game.history)})")
+        index = found[-1]
+    options = MailOptions(pdf=not args.no_pdf, png=args.png, public=not args.no_public)
+    position = game.load_position(game.history[index].position)
+    if options.pdf or options.png:
+        from ..render.export import RenderError
+
+        try:
+            return results_mail(position, roster, args.game.stem, options)
+        except RenderError as e:
+            raise MailCommandError(f"{args.game}: cannot draw the packs: {e}") from None
+    return results_mail(position, roster, args.game.stem, options)
+
+
+def _preview(batch: Batch, args) -> int:
+    if args.output is not None:
+        try:
+            args.output.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise MailCommandError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    for i, m in enumerate(batch.messages, 1):
+        print(f"=== {i}/{len(batch.messages)} To: {', '.join(m.to)}" + (" (Bcc)" if m.bcc else ""))
+        print(f"Subject: {m.subject}")
+        for a in m.attachments:
+            print(f"Attached: {a.filename} ({a.maintype}/{a.subtype}, {len(a.data)} bytes)")
+        print()
+        print(m.body)
+        if args.output is not None:
+            name = args.output / f"{i:02d}-{(m.player or 'public').lower().replace(' ', '-')}.eml"
+            name.write_bytes(bytes(m.email("GM <gm@localhost>")))
+    for s in batch.skipped:
+        print(f"skipped: {s}", file=sys.stderr)
+    return 0
+
+
+def smtp_settings(args) -> SmtpSettings:
+    data: dict = {}
+    if args.settings is not None:
+        try:
+            raw = tomllib.loads(args.settings.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise MailCommandError(f"{args.settings}: cannot read: {e.strerror or e}") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            raise MailCommandError(f"{args.settings}: not TOML: {e}") from None
+        table = raw.get("smtp")
+        if not isinstance(table, dict):
+            raise MailCommandError(f"{args.settings}: no [smtp] table")
+        data.update(table)
+    for key, value in (("host", args.smtp_host), ("port", args.smtp_port), ("security", args.security),
+                       ("user", args.user), ("sender", args.sender), ("cafile", args.cafile)):
+        if value is not None:
+            data[key] = value
+    where = f"{args.settings}: " if args.settings is not None else ""
+    try:
+        settings = SmtpSettings.from_json(data)
+        settings.check()
+    except MailSettingsError as e:
+        raise MailCommandError(f"{where}{e}") from None
+    return settings
+
+
+def _password(settings: SmtpSettings, env: str) -> str:
+    if not settings.user:
+        return ""
+    if os.environ.get(env):
+        return os.environ[env]
+    kept = stored(settings.keyring_user)
+    if kept:
+        return kept
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(f"Password for {settings.user} at {settings.host}: ")
+    raise MailCommandError(f"no password for {settings.keyring_user}: set {env}, or keep it in the "
+                           "system keyring (the app's Send results… dialog does)")
+
+
+def _send(batch: Batch, args) -> int:
+    settings = smtp_settings(args)
+    password = _password(settings, args.password_env)
+    log = SendLog.beside(args.game)
+    done = set() if args.again else log.sent()
+    todo = [m for m in batch.messages if m.key not in done]
+    if len(todo) < len(batch.messages):
+        print(f"{len(batch.messages) - len(todo)} messages were sent before (the log says); "
+              "--again sends them again", file=sys.stderr)
+
+    def progress(done_: int, total: int, what: str) -> bool:
+        if what != "done":
+            print(f"[{done_ + 1}/{total}] {what}", file=sys.stderr)
+        return True
+
+    results = send_all(todo, settings, password, progress, log)
+    failed = [r for r in results if not r.ok]
+    for r in results:
+        print(f"{'sent' if r.ok else 'FAILED'}\t{', '.join(r.to)}\t{r.subject}" + (f"\t{r.error}" if r.error else ""))
+    if failed:
+        raise MailCommandError(f"{len(failed)} of {len(results)} messages were not sent "
+                               f"(first: {failed[0].error}); run the same command again to retry them")
+    return 0

@@ -1,0 +1,43 @@
+"""The ``diplodesk mail`` command line's arguments, kept apart from the work so that the
+other commands do not import the mailroom to build their parser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PASSWORD_ENV = "DIPLODESK_SMTP_PASSWORD"
+IMAP_PASSWORD_ENV = "DIPLODESK_IMAP_PASSWORD"
+
+
+def add_parser(sub) -> None:
+    m = sub.add_parser("mail", help="the mailroom: players' orders in from e-mail, each player's results out")
+    msub = m.add_subparsers(dest="mail_command", parser_class=type(m), required=True)
+    for name, text in (("preview", "show every results message that would be sent (nothing is sent)"),
+                       ("send", "send each player's results message through your SMTP server")):
+        p = msub.add_parser(name, help=text)
+        p.add_argument("game", type=Path)
+        p.add_argument("--phase", help="an adjudicated phase (default: the last one), e.g. S1901M")
+        p.add_argument("--no-pdf", action="store_true", help="no print pack PDF attached")
+        p.add_argument("--png", action="store_true", help="attach each power's map as PNG too")
+        p.add_argument("--no-public", action="store_true", help="no public adjudication to everyone")
+        if name == "preview":
+            p.add_argument("-o", "--output", type=Path, help="also write each message as an .eml file here")
+        else:
+            p.add_argument("--settings", type=Path, help="a TOML file with an [smtp] table (host, port, "
+                           "security, user, sender, cafile)")
+            p.add_argument("--smtp-host")
+            p.add_argument("--smtp-port", type=int)
+            p.add_argument("--security", choices=("starttls", "ssl", "none"))
+            p.add_argument("--user")
+            p.add_argument("--from", dest="sender", help="the From: address, e.g. 'GM <gm@example.org>'")
+            p.add_argument("--cafile", help="a certificate to trust (a server with its own)")
+            p.add_argument("--password-env", default=PASSWORD_ENV,
+                           help=f"the variable holding the password (default {PASSWORD_ENV}); "
+                           "else the system keyring, else a prompt")
+            p.add_argument("--again", action="store_true",
+                           help="send also the messages the log says were sent already")
+    r = msub.add_parser("read", help="read the players' order e-mails (mbox, Maildir, .eml files, or "
+                        "imaps://USER@HOST/FOLDER with the password in $" + IMAP_PASSWORD_ENV + ")")
+    r.add_argument("game", type=Path)
+    r.add_argument("mailbox", type=Path)
+    r.add_argument("--apply", action="store_true", help="enter the orders that arrived and save the game")
