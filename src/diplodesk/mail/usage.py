@@ -15,7 +15,7 @@ def add_parser(sub) -> None:
     for name, text in (("preview", "show every results message that would be sent (nothing is sent)"),
                        ("send", "send each player's results message through your SMTP server")):
         p = msub.add_parser(name, help=text)
-        p.add_argument("game", type=Path)
+        p.add_argument("game", type=Path, help="the game file the app saved")
         p.add_argument("--phase", help="an adjudicated phase (default: the last one), e.g. S1901M")
         p.add_argument("--no-pdf", action="store_true", help="no print pack PDF attached")
         p.add_argument("--png", action="store_true", help="attach each power's map as PNG too")
@@ -25,10 +25,11 @@ def add_parser(sub) -> None:
         else:
             p.add_argument("--settings", type=Path, help="a TOML file with an [smtp] table (host, port, "
                            "security, user, sender, cafile)")
-            p.add_argument("--smtp-host")
-            p.add_argument("--smtp-port", type=int)
-            p.add_argument("--security", choices=("starttls", "ssl", "none"))
-            p.add_argument("--user")
+            p.add_argument("--smtp-host", help="the SMTP server, e.g. smtp.example.org")
+            p.add_argument("--smtp-port", type=int, help="its port (default: 587 with starttls, 465 with ssl)")
+            p.add_argument("--security", choices=("starttls", "ssl", "none"),
+                           help="how the connection is secured (none only to this machine)")
+            p.add_argument("--user", help="the login name on the SMTP server")
             p.add_argument("--from", dest="sender", help="the From: address, e.g. 'GM <gm@example.org>'")
             p.add_argument("--cafile", help="a certificate to trust (a server with its own)")
             p.add_argument("--password-env", default=PASSWORD_ENV,
@@ -38,6 +39,7 @@ def add_parser(sub) -> None:
                            help="send also the messages the log says were sent already")
     r = msub.add_parser("read", help="read the players' order e-mails (mbox, Maildir, .eml files, or "
                         "imaps://USER@HOST/FOLDER with the password in $" + IMAP_PASSWORD_ENV + ")")
-    r.add_argument("game", type=Path)
-    r.add_argument("mailbox", type=Path)
+    r.add_argument("game", type=Path, help="the game file the app saved")
+    r.add_argument("mailbox", type=Path,
+                   help="an mbox file, a Maildir, a folder of .eml files, or imaps://USER@HOST/FOLDER")
     r.add_argument("--apply", action="store_true", help="enter the orders that arrived and save the game")
