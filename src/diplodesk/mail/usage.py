@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
             p.add_argument("--settings", type=Path, help="a TOML file with an [smtp] table (host, port, "
                            "security, user, sender, cafile)")
             p.add_argument("--smtp-host", help="the SMTP server, e.g. smtp.example.org")
-            p.add_argument("--smtp-port", type=int, help="its port (default: 587 with starttls, 465 with ssl)")
+            p.add_argument("--smtp-port", type=int, help="its port (default: 587; ssl servers usually listen on 465)")
             p.add_argument("--security", choices=("starttls", "ssl", "none"),
                            help="how the connection is secured (none only to this machine)")
             p.add_argument("--user", help="the login name on the SMTP server")
