@@ -52,18 +52,18 @@ def test_another_nation_s_orders_never_change_france_s_draw():
 def test_a_roll_the_gm_typed_in_replaces_exactly_that_roll_and_is_marked_manual():
     pos = _tied(start())
     rolled = season(pos, FRANCE)
-    key = rolled["dice"][0]["key"]
-    face = 3 - rolled["dice"][0]["faces"][0]  # the other of the two builds
-    pos["rng"]["overrides"] = {key: [face]}
+    draw = next(d for d in rolled["dice"] if d["purpose"] == "t5")
+    face = 3 - draw["faces"][0]  # the other of the two builds
+    pos["rng"]["overrides"] = {draw["key"]: [face]}
     typed = season(pos, FRANCE)
-    assert [d["manual"] for d in typed["dice"]] == [True]
-    assert typed["dice"][0]["faces"] == [face]
+    assert [d["manual"] for d in typed["dice"]] == [d["key"] == draw["key"] for d in rolled["dice"]]
+    assert next(d for d in typed["dice"] if d["manual"])["faces"] == [face]
     assert typed["next"]["units"] != rolled["next"]["units"]
 
 
 def test_a_wrong_override_is_bad_input_naming_the_roll():
     pos = _tied(start())
-    key = season(pos, FRANCE)["dice"][0]["key"]
+    key = next(d["key"] for d in season(pos, FRANCE)["dice"] if d["purpose"] == "t5")
     pos["rng"]["overrides"] = {key: [7]}
     with pytest.raises(ValueError, match="rng.overrides"):
         season(pos, FRANCE)

@@ -14,12 +14,14 @@ VOCABULARY = {
             "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
             "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
             "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
-            "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2"],
+            "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit"],
-    "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f"],
+    "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",
+            "tt $4 to bop"],
+    "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy"],
 }
 
 
@@ -37,6 +39,8 @@ def _position(rich: bool) -> dict:
     eco["nations"]["fra"]["pis"] = [{"kind": "A", "made": "F1914M"}, {"kind": "I", "made": "F1914M"}]
     eco["nations"]["spa"]["pis"] = [{"kind": "I", "made": "F1914M"}]
     eco["provinces"]["nava"]["de_facto"] = "fra"
+    eco["banks"] = [{"id": "bop", "name": "Banca di Roma", "at": "roma", "controller": "p03", "gold": 24,
+                     "invested": 10}]
     eco["ffs"] = [{"id": "FF1", "owner": "fra", "at": "bisc", "fished": "bisc"},
                   {"id": "FF2", "owner": "fra", "at": "tyrs"},
                   {"id": "FF1", "owner": "ita", "at": "tyrs", "fished": "tyrs"}]

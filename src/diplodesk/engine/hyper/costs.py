@@ -33,6 +33,7 @@ class CostItem:
     subject: str = ""  # the unit, installation or order it is for (a stable key)
     on_fail: str = "fail"  # fail | downgrade | demobilise
     hidden: bool = False  # who paid is not the receiver's to know (covert action)
+    dest: str | None = None  # gold sent to this account rather than spent (trades into banks)
 
     def needs(self, factor: str) -> int:
         return self.vector.get(factor, 0)

@@ -19,12 +19,13 @@ from ..money import MoneyError, from_units, to_units
 from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..variant import Variant
+from .banks import Bank, read_bank
 from .fishing import FF
 from .pack import FACTORS, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
 STOCK_FACTORS = ("gold", "M", "A", "I")
-CARRIED = ("banks", "ipl", "alliances", "canals")  # later parts of the rules
+CARRIED = ("alliances", "canals")  # later parts of the rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +126,8 @@ class HyperPosition:
     provinces: Mapping[str, ProvinceState]
     installations: tuple[Installation, ...] = ()
     ffs: tuple[FF, ...] = ()
+    banks: tuple[Bank, ...] = ()
+    ipl: Mapping[str, int] = field(default_factory=dict)  # investment payoff level per region
     players: tuple[Mapping[str, Any], ...] = ()
     joint: tuple[Agreement, ...] = ()
     victory: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
@@ -166,6 +169,8 @@ class HyperPosition:
             "provinces": {p: self.provinces[p].to_json() for p in sorted(self.provinces)},
             "installations": [i.to_json() for i in self.installations],
             "ffs": [f.to_json() for f in self.ffs],
+            "banks": [b.to_json() for b in self.banks],
+            "ipl": dict(sorted(self.ipl.items())),
             "joint": [a.to_json() for a in self.joint],
             "victory": {k: dict(v) for k, v in sorted(self.victory.items())},
         }
@@ -199,7 +204,8 @@ class HyperPosition:
                      for p in pack.provinces.values()}
         players = tuple({"id": p.id, "home": p.home} for p in sorted(pack.players.values(),
                                                                        key=lambda p: p.id))
-        return cls(variant, pack, variant.start_phase, (), nations, provinces, players=players,
+        ipl = ({r: pack.banking.ipl_start for r in pack.banking.regions} if pack.banking else {})
+        return cls(variant, pack, variant.start_phase, (), nations, provinces, ipl=ipl, players=players,
                    victory={p["id"]: {"provinces_streak": 0, "gold_streak": 0} for p in players},
                    secret=secret, variant_ref=variant_ref)
 
@@ -268,7 +274,7 @@ class _Reader:
         if d.get("rules"):
             raise self.fail("rules", "a season engine of its own takes no extra rule options")
         eco = self.obj(d["economy"], "economy",
-                       {"players", "nations", "provinces", "installations", "ffs", "joint", "victory",
+                       {"players", "nations", "provinces", "installations", "ffs", "banks", "ipl", "joint", "victory",
                         *CARRIED}, {"nations", "provinces"})
         nations = {str(k): self.nation_state(k, v) for k, v in
                    self.obj(eco["nations"], "economy.nations", set(self.pack.nations)).items()}
@@ -288,6 +294,17 @@ class _Reader:
         ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
         if len({(f.owner, f.id) for f in ffs}) != len(ffs):
             raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
+        banks = tuple(self.bank(x, f"economy.banks[{i}]") for i, x in enumerate(self.list_of(eco, "banks")))
+        if len({b.id for b in banks}) != len(banks):
+            raise self.fail("economy.banks", "two banks with one id")
+        regions = self.pack.banking.regions if self.pack.banking else {}
+        ipl = {}
+        for k, v in self.obj(eco.get("ipl", {}), "economy.ipl", set(regions)).items():
+            lvl = self.whole(v, f"economy.ipl.{k}")
+            if not self.pack.banking.ipl_low <= lvl <= self.pack.banking.ipl_high:
+                raise self.fail(f"economy.ipl.{k}", f"{lvl} is not a payoff level "
+                                f"({self.pack.banking.ipl_low} to {self.pack.banking.ipl_high})")
+            ipl[str(k)] = lvl
         players = tuple(self.player(p, f"economy.players[{i}]")
                         for i, p in enumerate(self.list_of(eco, "players")))
         pids = {p["id"] for p in players}
@@ -299,7 +316,7 @@ class _Reader:
             c = self.obj(v, f"economy.victory.{k}", {"provinces_streak", "gold_streak"})
             victory[k] = {f: self.whole(c.get(f, 0), f"economy.victory.{k}.{f}")
                           for f in ("provinces_streak", "gold_streak")}
-        orders = self.orders(d.get("orders") or {})
+        orders = self.orders(d.get("orders") or {}, banks)
         rng = self.obj(d.get("rng", {}), "rng", {"secret", "overrides"})
         secret = rng.get("secret", "")
         if not isinstance(secret, str) or len(secret) > 512:
@@ -317,8 +334,12 @@ class _Reader:
         adjustments = tuple(self.adjustment(a, f"adjustments[{i}]")
                             for i, a in enumerate(self.list_of(d, "adjustments")))
         ref = d.get("variant")
+        pids = {p["id"] for p in players}
+        for i, b in enumerate(banks):
+            if b.controller is not None and b.controller not in pids:
+                raise self.fail(f"economy.banks[{i}].controller", f"unknown player {b.controller!r}")
         return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts, ffs,
-                             players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
+                             banks, ipl, players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
                              orders, secret, overrides, dict(decisions), adjustments,
                              ref if isinstance(ref, str) else None, d.get("winner"))
 
@@ -412,6 +433,15 @@ class _Reader:
         return Installation(o["type"], self.nation(o["owner"], f"{w}.owner"), at,
                             str(o.get("built", "")), self.whole(o.get("M", 0), f"{w}.M"))
 
+    def bank(self, x: Any, w: str) -> Bank:
+        o = self.obj(x, w, {"id", "name", "at", "controller", "gold", "invested", "frozen"},
+                     {"id", "name", "at"})
+        b = read_bank(o, w, self.fail)
+        at = b.at.lower()
+        if at not in self.pack.provinces:
+            raise self.fail(f"{w}.at", f"a bank stands in a land province, not {b.at!r} (VI.1)")
+        return replace(b, at=at)
+
     def ff(self, x: Any, w: str) -> FF:
         o = self.obj(x, w, {"id", "owner", "at", "built", "fished"}, {"id", "owner", "at"})
         if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not o["id"][2:].isdigit():
@@ -455,8 +485,8 @@ class _Reader:
             raise self.fail(f"{w}.reason", "a GM's adjustment says why (IX.8)")
         return dict(o)
 
-    def orders(self, v: Any) -> dict[str, tuple[str, ...]]:
-        o = self.obj(v, "orders", set(self.pack.nations))
+    def orders(self, v: Any, banks: tuple[Bank, ...] = ()) -> dict[str, tuple[str, ...]]:
+        o = self.obj(v, "orders", set(self.pack.nations) | {b.id for b in banks})
         out = {}
         for k, texts in o.items():
             if isinstance(texts, str):

@@ -19,11 +19,11 @@ from ..board import ProvinceKind, UnitType
 from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb")
+ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$")
+BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "tt": "trade", "bk": "blockades", "rd": "banking",
-    "in": "banking", "wd": "banking", "fz": "banking", "nz": "banking", "eb": "banking",
+    "tt": "trade", "bk": "blockades", "rd": "redemption",
     "cd": "cession", "an": "annexation",
     "nn": "new nations", "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
@@ -118,6 +118,9 @@ class _Parser:
     def __post_init__(self) -> None:
         self.units = {(u.power, (u.id or f"N {u.at}").lower()): u for u in self.pos.units}
         self.ffs = {(f.owner, f.id): f for f in self.pos.ffs}
+        self.banks = {}
+        for b in self.pos.banks:
+            self.banks[_key(b.id)] = self.banks[_key(b.name)] = b.id
 
     def parse(self, nation: str, index: int, text: str) -> HOrder:
         o = HOrder(nation, index, text)
@@ -131,6 +134,12 @@ class _Parser:
             return o.fail("not adjudicated", "conditions and payment by others (IX.3, I.5) "
                           "are adjudicated in a later version of diplodesk")
         head = words[0].lower()
+        if o.nation in {b.id for b in self.pos.banks}:
+            return self.bank_order(o, words)
+        if head == "tt" and len(words) >= 4 and words[2].lower() == "to" and money(words[1]) is not None \
+                and _key(" ".join(words[3:])) in self.banks:  # gold into a bank (VI.3)
+            o.verb, o.amount, o.target = "tt$", money(words[1]), self.banks[_key(" ".join(words[3:]))]
+            return o
         if _DESIG.match(head) or head == "n":
             return self.military(o, words, parens)
         if re.fullmatch(r"ff\d+", head):
@@ -308,6 +317,45 @@ class _Parser:
         o.categories = cats
         return o
 
+    def bank_order(self, o: HOrder, words: list[str]) -> HOrder:
+        """A bank's own orders (VI): invest, withdraw, send gold to a nation."""
+        verb, rest = words[0].lower(), words[1:]
+        o.verb = f"bank.{verb}"
+        if verb == "in" and [w.lower() for w in rest] == ["all"]:
+            o.note = "all"
+            return o
+        if verb == "in" and len(rest) in (1, 3) and (amount := money(rest[0])) is not None:
+            o.amount = amount
+            if len(rest) == 3:
+                if rest[1].lower() != "from" or (n := self.names.nation.get(_key(rest[2]))) is None:
+                    return o.fail("unparsable", "in $20 from France")
+                o.target = n
+            return o
+        if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
+            o.amount = amount
+            return o
+        if verb == "tt" and len(rest) == 3 and rest[1].lower() == "to" and (amount := money(rest[0])) is not None:
+            o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
+            if o.target is None:
+                return o.fail("unparsable", f"{rest[2]!r} is not a nation")
+            return o
+        if verb == "rd":
+            return o.fail("not adjudicated", "redemption (rd) is adjudicated in a later version")
+        return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
+                      "tt $5 to France")
+
+    def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
+            return o.fail("unparsable", "eb Bank of Paris Pari: a bank's name and its province")
+        o.note, o.target = " ".join(rest[:-1]), loc
+        return o
+
+    def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.banks.get(_key(" ".join(rest)))
+        return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
+
+    order_nz = order_fz
+
     def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
             return o.fail("unparsable", "co A or co I: research by the nation's A or I team "
@@ -387,6 +435,16 @@ def describe(o: HOrder) -> str:
         return "fo " + ", ".join(o.categories)
     if o.verb == "co":
         return f"co {o.item}"
+    if o.verb == "tt$":
+        return f"tt ${o.amount / 2:g} to {o.target}"
+    if o.verb in ("fz", "nz"):
+        return f"{o.verb} {o.target}"
+    if o.verb == "eb":
+        return f"eb {o.note} {o.target}"
+    if o.verb.startswith("bank."):
+        verb = o.verb.partition(".")[2]
+        what = "all" if o.note == "all" else f"${o.amount / 2:g}"
+        return f"{verb} {what}" + (f" {'to' if verb == 'tt' else 'from'} {o.target}" if o.target else "")
     if o.verb in ("f", "ff.mo"):
         return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
     if o.verb in ("dn", "ds") and o.unit:

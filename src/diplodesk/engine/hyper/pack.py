@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import tables
 from ..tables import Cost, Meta, Problem, TableError, TableReader
+from .banks import BankingRules, read_banking
 from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
 from .fishing import FishingRules, read_fishing
@@ -122,6 +123,7 @@ class Pack:
     research: ResearchRules | None = None  # V, T9
     covert: dict[str, CovertTable] = field(default_factory=dict)  # VIII.1-3: gw, sb.A, sb.I, sb.Tr
     fishing: FishingRules | None = None  # VII, T13
+    banking: BankingRules | None = None  # VI, T10-T12
 
     @property
     def provisional_tables(self) -> list[str]:
@@ -139,7 +141,7 @@ class Pack:
         return best.cost, f"T3 row {best.row} {unit}/{action}/{best.location}"
 
 
-REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T9", "T13", "T14", "T15", "T16", "T17", "T18", "T19",
+REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T19",
             "nations", "provinces")
 
 
@@ -195,6 +197,7 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
     players = _players(r["nations"])
     nations = _nations(r["nations"], players)
     provinces = _provinces(r["provinces"], board_provinces, nations)
+    banking = read_banking(r["rules"], r["T10"], r["T11"], r["T12"], set(nations), set(provinces))
     for n in nations.values():
         if n.suzerain is not None and n.suzerain not in nations:
             r["nations"].bad(n.id, "suzerain", f"unknown nation {n.suzerain!r}")
@@ -207,7 +210,7 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
                 nations, provinces, players, [rd.meta for rd in readers.values()],
-                research=research, covert=covert, fishing=fishing)
+                research=research, covert=covert, fishing=fishing, banking=banking)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:
@@ -246,7 +249,7 @@ def _constants(rd: TableReader) -> Constants:
     vic = rd.section("victory")
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
-                   "victory", "public_works", "research", "pi", "fishing"})
+                   "victory", "public_works", "research", "pi", "fishing", "banking"})
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}

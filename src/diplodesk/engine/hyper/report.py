@@ -131,6 +131,9 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
         vals = {"$": s["stock"]["gold"], "E": s["escrow"], "M": s["stock"]["M"], "A": s["stock"]["A"],
                 "I": s["stock"]["I"], "Trs": s["trs"]}
         lines.append(_row(f"  {n}", vals, signed=False))
+    if eco.get("ipl"):
+        lines += ["", "Investment payoff levels (VI.12): "
+                  + ", ".join(f"{r} {lvl}" for r, lvl in sorted(eco["ipl"].items()))]
     secret = {a["id"] for a in position["economy"].get("joint", []) if not a.get("public")}
     lines += ["", "Towards victory (IX.9): provinces and gold held, seasons running"]
     for r in result.get("standings", []):
@@ -155,7 +158,30 @@ def report(result: Mapping[str, Any], position: Mapping[str, Any], who: str,
     nations = {n.lower(): n for n in eco["nations"]}
     if who.lower() in nations:
         return statement(result, position, nations[who.lower()], names)
+    banks = {str(b["id"]).lower(): b for b in eco.get("banks", [])}
+    if who.lower() in banks:
+        return bank_statement(result, banks[who.lower()])
     players = {str(p["id"]).lower(): str(p["id"]) for p in eco.get("players", [])}
     if who.lower() in players:
         return player_pack(result, position, players[who.lower()], names)
     return None
+
+
+def bank_statement(result: Mapping[str, Any], bank: Mapping[str, Any]) -> str:
+    """A bank's own account: on hand and invested, each entry with its rule (VI)."""
+    accounts = {f"bank:{bank['id']}": "on hand", f"bank:{bank['id']}:invested": "invested"}
+    lines = [f"{bank['name']} ({bank['id']}) in {bank['at']} — {season_name(result['phase'])}, "
+             f"controlled by {bank.get('controller') or 'nobody'}", ""]
+    for e in result["ledger"]:
+        if e["account"] in accounts:
+            rule = f" ({e['rule']})" if e.get("rule") else ""
+            lines.append(f"  {accounts[e['account']]:<9} {e['amount']:>+9.1f}  {e['reason']}{rule}")
+    end = next((b for b in result["next"]["economy"].get("banks", []) if b["id"] == bank["id"]), None)
+    if end:
+        lines += ["", f"End of season: ${end['gold']:g} on hand, ${end['invested']:g} invested"
+                  + (" (frozen)" if end.get("frozen") else "")]
+    mine = [o for o in result["orders"] if o["power"] == bank["id"]]
+    for o in mine:
+        mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
+        lines.append(f"  {o['order'] or o['text']}{mark}")
+    return "\n".join(lines) + "\n"

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import economy, fleets
+from . import banking, economy, fleets
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -57,11 +57,14 @@ class Season:
         self.struck: set[str] = set()  # provinces not quiet this season (II.3)
         self.ffs = list(pos.ffs)
         self.catches: list = []  # (fishing fleet, sea) that fished
+        self.banks = list(pos.banks)
+        self.ipl_next = dict(pos.ipl)
 
     # -- the season ----------------------------------------------------------------------
 
     def run(self) -> HyperOutcome:
         self.open_books()
+        banking.open_books(self)
         self.read_orders()
         self.demobilise()
         self.costs()
@@ -71,6 +74,7 @@ class Season:
         economy.assign(self)
         economy.covert(self)
         fleets.season_fleets(self)
+        self.banks = banking.season_banks(self)
         self.military()
         return close_season(self)
 
@@ -155,7 +159,7 @@ class Season:
             if rot:
                 self.ledger.move(stock(n), "game:consumed", "A", rot,
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
-            self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}
+            self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
         items = self.upkeep_items() + self.order_items()
         live, self.failures = settle(items, self.available, self.failure_order, self.dice,
@@ -241,7 +245,7 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self)
+        return items + economy.cost_items(self) + banking.cost_items(self)
 
     def failed(self, f: Failure) -> None:
         it = f.item
@@ -282,6 +286,10 @@ class Season:
     def pay(self, it: CostItem) -> None:
         if it.hidden:
             economy.pay_hidden(self, it)
+            return
+        if it.dest is not None:
+            self.ledger.move(stock(it.payer), it.dest, "gold", it.vector["gold"], it.label, rule=it.rule,
+                             order=it.order, step="4")
             return
         kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
         for f in STOCK:

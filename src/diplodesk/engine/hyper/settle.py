@@ -129,10 +129,16 @@ def check_invariants(s: Season) -> None:
     """DESIGN 4.5: gold conserved, no account below zero, nothing spent beyond the start."""
     led = s.ledger
     gold_open = sum(e.amount for e in led.entries if e.factor == "gold" and e.step == "0")
-    gm = sum(e.amount for e in led.entries if e.factor == "gold" and e.account == "game:gm")
+    # gold comes from or goes to nowhere but the GM's hand (IX.8) and the world market (VI.12)
+    allowed = {"game:gm", "game:market"}
+    stray = sorted({e.account for e in led.entries if e.factor == "gold" and e.account.startswith("game:")}
+                   - allowed)
+    if stray:
+        raise LedgerError(f"{s.phase}: gold moved through {', '.join(stray)}")
+    outside = sum(led.balance(a, "gold") for a in allowed)
     held = led.total("gold", [a for a in led.accounts() if not a.startswith("game:")])
-    if held != gold_open - gm:
-        raise LedgerError(f"{s.phase}: gold not conserved ({gold_open} + GM {-gm} -> {held} halves)")
+    if held != gold_open - outside:
+        raise LedgerError(f"{s.phase}: gold not conserved ({gold_open} - {outside} -> {held} halves)")
     bad = [x for x in led.negatives([a for a in led.accounts() if not a.startswith("game:")])]
     if bad:
         raise LedgerError(f"{s.phase}: accounts below zero: {bad}")
@@ -162,9 +168,15 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     insts = tuple(sorted((replace(i, M=led.balance(f"{i.owner}:{i.ref}", "M")) for i in s.installations
                           if f"{i.owner}:{i.ref}" not in s.gone_inst),
                          key=lambda i: (i.owner, i.at, i.type)))
-    winner, table, victory = _victory(s, nations, provinces)
+    from .banking import invested, on_hand
+
+    banks = tuple(sorted((replace(b, gold=led.balance(on_hand(b.id), "gold"),
+                                  invested=led.balance(invested(b.id), "gold")) for b in s.banks),
+                         key=lambda b: b.id))
+    winner, table, victory = _victory(s, nations, provinces, banks)
     phase = str(pos.phase)
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
+                  banks=banks, ipl=s.ipl_next,
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
@@ -176,7 +188,7 @@ def _num(uid: str | None) -> int:
     return int(uid[:-1]) if uid else 0
 
 
-def _victory(s: Season, nations: dict[str, NationState], provinces: dict[str, ProvinceState]):
+def _victory(s: Season, nations: dict[str, NationState], provinces: dict[str, ProvinceState], banks=()):
     pos, c = s.pos, s.pack.constants
     groups = {pid: (pid,) for pid in pos.player_ids()}
     shares = {pid: c.victory_land for pid in groups}
@@ -186,6 +198,9 @@ def _victory(s: Season, nations: dict[str, NationState], provinces: dict[str, Pr
     owners = {p: st.de_facto for p, st in provinces.items()}
     gold = {n: st.stock["gold"] + st.escrow for n, st in nations.items()}
     controllers = {n: st.controllers for n, st in nations.items()}
+    for b in banks:  # a bank's gold, on hand and invested, counts for its controller (IX.9)
+        gold[f"bank:{b.id}"] = b.gold + b.invested
+        controllers[f"bank:{b.id}"] = (b.controller,) if b.controller else ()
     rows = standings(owners, controllers, gold, groups, shares, pos.victory,
                      land_provinces(pos.board))
     victory = {r.who: {"provinces_streak": r.provinces_streak, "gold_streak": r.gold_streak}

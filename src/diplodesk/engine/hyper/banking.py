@@ -1,0 +1,184 @@
+"""Banks in the season (VI, DESIGN 3.2 step 13): gold in and out, freezing and
+nationalising, investment and withdrawal, the season's payoff, the payoff levels' move.
+
+Gold a nation sends to a bank in its own land, or a bank to its host, needs no route (VI.3);
+both are paid from what the payer had at the start of the season, like any cost. A bank in
+another nation is reached by a trade route, which comes with trade. Redemption (VI.7-9) also
+comes later.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .accounts import stock
+from .banks import Bank, slug
+from .costs import CostItem
+
+if TYPE_CHECKING:
+    from .orders import HOrder
+    from .season import Season
+
+
+def on_hand(bank_id: str) -> str:
+    return f"bank:{bank_id}"
+
+
+def invested(bank_id: str) -> str:
+    return f"bank:{bank_id}:invested"
+
+
+def host(s: Season, b: Bank) -> str | None:
+    p = s.pos.provinces.get(b.at)
+    return p.de_facto if p else None
+
+
+def open_books(s: Season) -> None:
+    for b in s.pos.banks:
+        s.ledger.open(on_hand(b.id), "gold", b.gold)
+        s.ledger.open(invested(b.id), "gold", b.invested)
+        s.available[on_hand(b.id)] = {"gold": b.gold}
+
+
+def cost_items(s: Season) -> list[CostItem]:
+    banks = {b.id: b for b in s.pos.banks}
+    items = []
+    for o in s.live("tt$"):
+        b = banks[o.target]
+        if b.frozen:
+            o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
+        elif host(s, b) != o.nation:
+            o.fail("not adjudicated", f"{b.name} is in another nation: gold goes there by a trade "
+                   "route, which comes in a later version (VI.3, IV)")
+        else:
+            items.append(CostItem(o.nation, {"gold": o.amount}, "tt.goods", f"gold to {b.name}",
+                                  o.nation, "VI.3", "", o.ref, f"tt {b.id}", dest=on_hand(b.id)))
+    for o in s.live("bank.tt"):
+        b = banks[o.nation]
+        if b.frozen:
+            o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
+        elif host(s, b) != o.target:
+            o.fail("not adjudicated", f"{o.target} is not {b.name}'s host: gold goes there by a trade "
+                   "route, which comes in a later version (VI.3, IV)")
+        else:
+            items.append(CostItem(on_hand(b.id), {"gold": o.amount}, "tt.goods", f"gold to {o.target}",
+                                  o.target, "VI.3", "", o.ref, f"tt {o.target}", dest=stock(o.target)))
+    return items
+
+
+def season_banks(s: Season) -> list[Bank]:
+    """Step 13; returns the banks as they end the season (balances filled in by the caller)."""
+    banks = {b.id: b for b in s.pos.banks}
+    rules = s.pack.banking
+    _establish(s, banks)
+    for o in sorted(s.live("nz") + s.live("fz"), key=lambda o: (o.target, o.verb)):
+        b = banks[o.target]
+        if host(s, b) != o.nation:
+            o.fail("illegal", f"only {b.name}'s host, {host(s, b)}, may freeze or nationalise it (VI.5)")
+            continue
+        if o.verb == "nz":
+            s.ledger.move(on_hand(b.id), stock(o.nation), "gold", s.ledger.balance(on_hand(b.id), "gold"),
+                          f"{b.name} nationalised", rule="VI.5", order=o.ref, step="13")
+        else:
+            banks[b.id] = replace(b, frozen=True)
+        s.result(o, "succeeds")
+    nationalised = {o.target for o in s.live("nz")}
+    for o in sorted(s.live("bank.wd"), key=lambda o: o.nation):
+        have = s.ledger.balance(invested(o.nation), "gold")
+        if o.amount % rules.step or o.amount > have:
+            o.fail("illegal", f"withdrawals are in steps of ${rules.step / 2:g}, at most what is invested "
+                   f"(${have / 2:g}) (VI.14)")
+            continue
+        s.ledger.move(invested(o.nation), on_hand(o.nation), "gold", o.amount, "withdrawn from the market",
+                      rule="VI.14", order=o.ref, step="13")
+        s.result(o, "succeeds")
+    _invest(s, nationalised)
+    for b in sorted(banks.values(), key=lambda b: b.id):
+        _payoff(s, b)
+    s.ipl_next = _move_levels(s)
+    return list(banks.values())
+
+
+def _establish(s: Season, banks: dict[str, Bank]) -> None:
+    orders = s.live("eb")
+    ids = Counter(slug(o.note) for o in orders)
+    for o in sorted(orders, key=lambda o: slug(o.note)):
+        bid = slug(o.note)
+        owner = s.pos.provinces.get(o.target)
+        if owner is None or owner.de_facto != o.nation:
+            o.fail("illegal", f"{o.nation} may found a bank only in its own land province (VI.1)")
+        elif bid in banks or ids[bid] > 1:
+            o.fail("illegal", f"a bank called {o.note!r} ({bid}) exists or was founded twice")
+        else:
+            controllers = s.pos.nations[o.nation].controllers
+            banks[bid] = Bank(bid, o.note, o.target, controllers[0] if controllers else None, 0, 0)
+            s.result(o, "succeeds", None, f"the bank's id is {bid}")
+
+
+def _invest(s: Season, nationalised: set[str]) -> None:
+    rules = s.pack.banking
+    by_bank: dict[str, list[HOrder]] = {}
+    for o in s.live("bank.in"):
+        by_bank.setdefault(o.nation, []).append(o)
+    for bid in sorted(by_bank):
+        orders = by_bank[bid]
+        have = s.ledger.balance(on_hand(bid), "gold")
+        if bid in nationalised:
+            for o in orders:
+                o.fail("nationalised", "the bank's gold was nationalised (VI.5)")
+            continue
+        came = Counter()
+        for e in s.ledger.entries:
+            if e.account == on_hand(bid) and e.amount > 0 and e.order and e.step == "4":
+                came[e.order.partition("#")[0]] += e.amount
+        amounts = []
+        for o in orders:
+            x = (have // rules.block) * rules.block if o.note == "all" else o.amount
+            if o.target is not None and came[o.target] < x:
+                o.fail("did not come", f"${x / 2:g} from {o.target} did not come this season (VI.11)")
+            elif x % rules.block or not x:
+                o.fail("illegal", f"gold is invested in blocks of ${rules.block / 2:g} (VI.10)")
+            else:
+                amounts.append((o, x))
+        total = sum(x for _, x in amounts)
+        if amounts and (have <= rules.least or total > have):
+            for o, _ in amounts:  # all or none: never the order of the lines
+                o.fail("illegal", f"the bank has ${have / 2:g} on hand; it invests only with more than "
+                       f"${rules.least / 2:g}, and no more than it has (VI.10-11)")
+            continue
+        for o, x in amounts:
+            s.ledger.move(on_hand(bid), invested(bid), "gold", x, "invested in the world market",
+                          rule="VI.10", order=o.ref, step="13")
+            s.result(o, "succeeds")
+
+
+def _payoff(s: Season, b: Bank) -> None:
+    rules = s.pack.banking
+    origin = s.pack.provinces[b.at].nation
+    region = rules.region_of(b.at, origin)
+    if region is None:
+        return
+    level = s.pos.ipl.get(region, rules.ipl_start)
+    blocks = s.ledger.balance(invested(b.id), "gold") // rules.block
+    gain = blocks * rules.payoff[level - rules.ipl_low]
+    why = f"investment: {blocks} block{'s' if blocks != 1 else ''} at level {level} in {region}"
+    if gain > 0:
+        s.ledger.move("game:market", on_hand(b.id), "gold", gain, why, rule="VI.12", cell=f"T11 {level}",
+                      step="13")
+    elif gain < 0:
+        loss = min(-gain, s.ledger.balance(invested(b.id), "gold"))
+        s.ledger.move(invested(b.id), "game:market", "gold", loss, why, rule="VI.12",
+                      cell=f"T11 {level}", step="13")
+
+
+def _move_levels(s: Season) -> dict[str, int]:
+    rules = s.pack.banking
+    out = {}
+    for region in sorted(rules.regions):
+        level = s.pos.ipl.get(region, rules.ipl_start)
+        roll = s.dice.roll("ipl", region, rules.dice, 6)
+        new = max(rules.ipl_low, min(rules.ipl_high, level + rules.shift[roll.total - rules.dice]))
+        out[region] = new
+    return out
