@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets
+from . import banking, economy, fleets, territory
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -58,6 +58,9 @@ class Season:
         self.ffs = list(pos.ffs)
         self.catches: list = []  # (fishing fleet, sea) that fished
         self.banks = list(pos.banks)
+        self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
+        self.nations = dict(pos.nations)  # and the nations formed this season
+        self.notes: list[str] = []
         self.ipl_next = dict(pos.ipl)
 
     # -- the season ----------------------------------------------------------------------
@@ -69,6 +72,8 @@ class Season:
         self.demobilise()
         self.costs()
         self.transfers()
+        territory.cessions(self)
+        territory.new_nations(self)
         self.build()
         economy.research(self)
         economy.assign(self)
@@ -76,6 +81,7 @@ class Season:
         fleets.season_fleets(self)
         self.banks = banking.season_banks(self)
         self.military()
+        territory.splits(self)
         return close_season(self)
 
     def open_books(self) -> None:
