@@ -18,7 +18,7 @@ from ..board import ProvinceKind, UnitType
 from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa")
+ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "spl")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "tt": "trade", "bk": "blockades", "co": "research", "as": "assigning PIs", "rd": "banking",
@@ -27,7 +27,7 @@ LATER = {
     "nn": "new nations", "gw": "guerrilla warfare", "sb": "sabotage", "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
-    "spl": "support preferences", "jv": "joint victory agreements", "dg": "delegation",
+"jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
 _DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
@@ -278,6 +278,16 @@ class _Parser:
                           f"fail ({', '.join(sorted(self.categories))})"
                           + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
         o.categories = cats
+        return o
+
+    def order_spl(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``spl 5D, 3D``: if some of these units' supports must be cut, 5D's goes first."""
+        refs = tuple(w.upper() for w in " ".join(rest).replace(",", " ").split())
+        unknown = [r for r in refs if (o.nation, r.lower()) not in self.units]
+        if not refs or unknown:
+            return o.fail("unparsable", "spl lists the nation's supporting units, the first to be "
+                          "cut first: spl 5D, 3D" + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+        o.categories = refs
         return o
 
     def order_sa(self, o: HOrder, rest: list[str]) -> HOrder:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import tables
 from ..tables import Cost, Meta, Problem, TableError, TableReader
+from .battle_tables import CombatTables, read_combat
 
 # the smallest unit of each factor: gold moves in half dollars (IV.3, IV.9, V.6, VI.14)
 FACTORS = {"gold": 2, "M": 1, "A": 1, "I": 1}
@@ -115,6 +116,7 @@ class Pack:
     provinces: dict[str, ProvinceData]
     players: dict[str, PlayerData]
     metas: list[Meta] = field(default_factory=list)
+    combat: CombatTables | None = None  # T6, T7
 
     @property
     def provisional_tables(self) -> list[str]:
@@ -132,7 +134,8 @@ class Pack:
         return best.cost, f"T3 row {best.row} {unit}/{action}/{best.location}"
 
 
-REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T18", "T19", "nations", "provinces")
+REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T18", "T19", "nations",
+            "provinces")
 
 
 def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[str, str],
@@ -190,12 +193,13 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
     for p in players.values():
         if p.home not in nations:
             r["nations"].bad(p.id, "home", f"unknown nation {p.home!r}")
+    combat = read_combat(r["T6"], r["T7"])
     for rd in readers.values():
         problems.extend(rd.problems)
     if problems:
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
-                nations, provinces, players, [rd.meta for rd in readers.values()])
+                nations, provinces, players, [rd.meta for rd in readers.values()], combat)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:

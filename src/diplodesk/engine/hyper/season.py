@@ -24,6 +24,7 @@ from .model import HUnit, HyperPosition, Installation
 from .orders import HOrder, Names, parse_orders
 from .outcome import HyperOutcome, Line
 from .settle import close_season
+from .stacks import Checker
 
 
 class Season:
@@ -47,6 +48,11 @@ class Season:
         self.units = list(pos.units)
         self.installations = list(pos.installations)
         self.new_trs: Counter[str] = Counter()
+        self.attacked: set[str] = set()  # attacked by unfriendly units: no yield, no build (I.6b, III.8)
+        self.conquered: dict[str, str] = {}  # province -> its conqueror (II.2b)
+        self.clashes: list = []
+        self.reported: set[str] = set()  # units whose result line the fight wrote
+        self.combat_notices: list[str] = []
 
     # -- the season ----------------------------------------------------------------------
 
@@ -56,8 +62,8 @@ class Season:
         self.demobilise()
         self.costs()
         self.transfers()
-        self.build()
         self.military()
+        self.build()
         return close_season(self)
 
     def open_books(self) -> None:
@@ -95,6 +101,10 @@ class Season:
                 o.fail("invalid", "two failure lists (fo); T5 is used")
             if len(fos) > 1:
                 fos[0].fail("invalid", "two failure lists (fo); T5 is used")
+            spls = [o for o in orders if o.verb == "spl" and not o.error]
+            for o in spls if len(spls) > 1 else ():
+                o.fail("invalid", "two support preference lists (spl); the dice choose")
+        Checker(self.pos).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 
     def live(self, verb: str | None = None) -> list[HOrder]:
         return [o for n in sorted(self.orders) for o in self.orders[n]
@@ -289,6 +299,9 @@ class Season:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
+            if o.item != "Tr" and (o.target or "").partition("/")[0] in self.attacked:
+                self.refund(o)
+                continue
             self.result(o, "succeeds")
             src = f"{o.nation}:build:{describe(o)}"
             if o.item == "Tr":
@@ -311,27 +324,38 @@ class Season:
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
         for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
-            u = o.unit
+            u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
+            if u is None or held(u.power, u.ref) in self.gone:
+                self.result(o, "fails", "gone", f"{o.unit.ref} was lost before the transfer")
+                continue
             acquired[o.target] += 1
             new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
             self.units[self.units.index(u)] = new
-            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M", u.M,
+            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M",
+                             self.ledger.balance(held(u.power, u.ref), "M"),
                              f"{u.ref} of {u.power} transferred to {new.power} as {new.ref}",
                              rule="III.18-19", order=o.ref, step="4.6")
             self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
         self.acquired = acquired
 
+    def refund(self, o: HOrder) -> None:
+        """III.8: a build in a province attacked this season fails; what it cost comes back [A]."""
+        for e in [e for e in self.ledger.entries if e.order == o.ref and e.step == "4" and e.amount > 0]:
+            self.ledger.move(e.account, stock(o.nation), e.factor, e.amount,
+                             f"refund: {describe(o)} failed, {o.target} was attacked", rule="III.8",
+                             order=o.ref, step="7")
+        self.result(o, "fails", "attacked", f"{o.target} was attacked this season (III.8); "
+                    "its cost was refunded")
+
     def military(self) -> None:
+        from .battle import fight
+
+        fight(self)
         for o in self.live():
             if o.ref in self.lines:
                 continue
             if o.military:
-                if o.verb in ("st", "ho"):
-                    self.result(o, "succeeds")
-                else:
-                    self.result(o, "fails", "not adjudicated",
-                                "combat comes in a later version of diplodesk: the unit stood; "
-                                "its upkeep was charged as ordered")
+                self.result(o, "succeeds")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
                 answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),
