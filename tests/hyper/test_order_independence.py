@@ -12,9 +12,15 @@ from .conftest import season, start
 VOCABULARY = {
     "fra": ["bu Y Pari", "bu Y Gaso", "bu D Pari", "bu D Gaso", "bu 2 Trs", "bu 9 Trs", "bu N Pari",
             "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
+            "2D at Nava (re Pari)", "1D sp 2D ho", "3D at Cast", "3D sp 2D at Nava", "2D sp 3D at Cast",
+            "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D",
             "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "gibberish"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
-            "1D Cast ho", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France"],
+            "1D Cast ho", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France",
+            "2D at Gaso (re Cast)", "2D ho (re Cast/Acqu)", "1D sp 2D ho", "1D sp 2D at Gaso",
+            "3D sp 2D ho", "3D at Cast", "3D sp 2D at Gaso", "spl 1D, 3D", "spl 3D", "2D at Acqu",
+            "1D at Nava", "2D st (no)"],
+    "ita": ["1D at Gaso", "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit"],
 }
 
@@ -28,11 +34,17 @@ def _position(rich: bool) -> dict:
          {"type": "S", "owner": "spa", "at": "anda/ec", "built": "F1914M", "M": 3}]
     pos["units"] = [{"id": "1D", "power": "fra", "type": "D", "at": "pari", "M": 6},
                     {"id": "2D", "power": "fra", "type": "D", "at": "gaso", "M": 6},
-                    {"id": "1D", "power": "spa", "type": "D", "at": "cast", "M": 6}]
-    eco["nations"]["fra"]["acquired"] = 2
-    eco["nations"]["spa"]["acquired"] = 1
+                    {"id": "3D", "power": "fra", "type": "D", "at": "anda", "M": 6},
+                    {"id": "1D", "power": "spa", "type": "D", "at": "cast", "M": 6},
+                    {"id": "2D", "power": "spa", "type": "D", "at": "nava", "M": 6},
+                    {"id": "3D", "power": "spa", "type": "D", "at": "acqu", "M": 6},
+                    {"id": "1D", "power": "ita", "type": "D", "at": "piem", "M": 6},
+                    {"id": "2D", "power": "ita", "type": "D", "at": "napl", "M": 6}]
+    eco["nations"]["fra"]["acquired"] = 3
+    eco["nations"]["spa"]["acquired"] = 3
+    eco["nations"]["ita"]["acquired"] = 2
     if not rich:  # short of everything: the failure loop and its dice at work
-        for n in ("fra", "spa", "sui"):
+        for n in ("fra", "spa", "sui", "ita"):
             eco["nations"][n]["stock"].update(gold=3, A=3, I=4, M=7)
     return pos
 
@@ -50,7 +62,7 @@ def _without_order_lines(result: dict) -> dict:
     }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.data())
 def test_shuffling_the_order_lines_changes_no_result(data):
     rich = data.draw(st.booleans())

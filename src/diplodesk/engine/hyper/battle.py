@@ -92,6 +92,9 @@ class Books:
             loc, why = fate
             detail = (f"by {by.name} from {', '.join(sorted({u.prov for u in by.units}))}; "
                       + (why if loc else f"annihilated: {why}"))
+            if f.kind == "at" or f.moves:
+                v = c.final(c.group_of[f.key].key if f.kind == "at" else f"m|{f.key}")
+                detail = f"{f.kind} {v.reason}: {v.detail}; then dislodged {detail}"
             if o is None:
                 s.extra.append(Line(f.power, None, f"{f.unit.ref} {f.unit.at} st", "fails",
                                     "dislodged", detail))
