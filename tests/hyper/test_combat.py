@@ -362,3 +362,16 @@ def test_a_build_in_a_province_attacked_that_season_fails_and_is_refunded():
     back = {e["factor"]: e["amount"] for e in r["ledger"]
             if e["account"] == "spa" and e["reason"].startswith("refund")}
     assert back == {"gold": 1, "M": 6, "A": 2, "I": 3}  # T1 D, all of it
+
+
+# -- the backup rule (DESIGN 3.4) ---------------------------------------------------------------
+
+
+def test_a_cycle_with_two_answers_succeeds_together_and_one_with_none_fails():
+    from diplodesk.engine.hyper.guess import GuessCheck
+
+    ring = GuessCheck(["a", "b", "c"], lambda k, v: v({"a": "b", "b": "c", "c": "a"}[k]))
+    assert ring.run() == {"a": True, "b": True, "c": True}
+    paradox = GuessCheck(["a", "b"], lambda k, v: not v("b") if k == "a" else v("a"))
+    assert paradox.run() == {"a": False, "b": False}
+    assert [both for _, both in ring.cycles + paradox.cycles] == [True, False]
