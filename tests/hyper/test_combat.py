@@ -375,3 +375,12 @@ def test_a_cycle_with_two_answers_succeeds_together_and_one_with_none_fails():
     paradox = GuessCheck(["a", "b"], lambda k, v: not v("b") if k == "a" else v("a"))
     assert paradox.run() == {"a": False, "b": False}
     assert [both for _, both in ring.cycles + paradox.cycles] == [True, False]
+
+
+def test_a_build_in_a_province_filled_by_the_fighting_fails_and_is_refunded():  # III.3
+    pos = board("fra 1D pari", "fra 2D pari", "fra 3D pari", "fra 4D gaso")
+    pos["economy"]["installations"] = [{"type": "Y", "owner": "fra", "at": "pari",
+                                        "built": "F1914M", "M": 2}]
+    r = season(pos, {"fra": ["bu D Pari", "4D mo Pari"]})
+    assert where(r, "fra", "4D") == "pari"
+    assert line(r, "fra", "bu D Pari")["reason"] == "full"

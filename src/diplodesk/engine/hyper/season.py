@@ -299,8 +299,13 @@ class Season:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
-            if o.item != "Tr" and (o.target or "").partition("/")[0] in self.attacked:
-                self.refund(o)
+            prov = (o.target or "").partition("/")[0]
+            if o.item != "Tr" and prov in self.attacked:
+                self.refund(o, "attacked", f"{prov} was attacked this season (III.8)")
+                continue
+            here = [u for u in self.units if u.province == prov and held(u.power, u.ref) not in self.gone]
+            if o.item in ("D", "T", "N") and len(here) >= self.pack.constants.units_per_province:
+                self.refund(o, "full", f"{prov} holds {len(here)} units after the fighting (III.3)")
                 continue
             self.result(o, "succeeds")
             src = f"{o.nation}:build:{describe(o)}"
@@ -338,14 +343,13 @@ class Season:
             self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
         self.acquired = acquired
 
-    def refund(self, o: HOrder) -> None:
-        """III.8: a build in a province attacked this season fails; what it cost comes back [A]."""
+    def refund(self, o: HOrder, reason: str, why: str) -> None:
+        """A build that fails after combat (III.3, III.8): what it cost comes back [A]."""
         for e in [e for e in self.ledger.entries if e.order == o.ref and e.step == "4" and e.amount > 0]:
             self.ledger.move(e.account, stock(o.nation), e.factor, e.amount,
-                             f"refund: {describe(o)} failed, {o.target} was attacked", rule="III.8",
+                             f"refund: {describe(o)} failed", rule="III.8" if reason == "attacked" else "III.3",
                              order=o.ref, step="7")
-        self.result(o, "fails", "attacked", f"{o.target} was attacked this season (III.8); "
-                    "its cost was refunded")
+        self.result(o, "fails", reason, f"{why}; its cost was refunded")
 
     def military(self) -> None:
         from .battle import fight
