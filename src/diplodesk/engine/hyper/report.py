@@ -17,7 +17,8 @@ from ..phase import SEASON_NAMES
 COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
            ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
            ("Trs", "Trs", lambda n: n))
-SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Income", ("15",)), ("Food", ("16",)))
+SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)), ("Income", ("15",)),
+            ("Food", ("16",)))
 
 
 def season_name(phase: str) -> str:
