@@ -231,7 +231,8 @@ class Combat:
                 return Verdict(False, "bounced", f"{g.strength} against {h.name} ({h.strength}) "
                                f"also attacking {g.target}: 2:1 is needed (III.31)")
         ds, s, h, hs, need, cell = self.defence(g, value)
-        facing = f"{s} standing and {h} holding" + (f" (+{hs} hold supports)" if hs else "")
+        facing = f"{s} standing and {h} holding" + (
+            f" (+{hs} hold support{'s' if hs > 1 else ''})" if hs else "")
         if g.strength < need:
             return Verdict(False, "bounced", f"{g.strength} against {facing}: {cell} = {need} "
                            "needed (III.31, T7)")

@@ -55,7 +55,7 @@ def second_legs(board, legs: list[Force], places: Places) -> dict[str, str | Non
         rival = next((m for m in into[p] if m is not f and not friendly(m.power, f.power)), None)
         room = len(places.units_in(p)) + sum(1 for m in into[p] if friendly(m.power, f.power))
         if not places.friendly_place(board, p, f.power):
-            out[f.key] = f"{p} is no longer friendly after the first moves (III.27, III.28b)"
+            out[f.key] = f"{p} is not a friendly province when the second legs run (III.27, III.28b)"
         elif hostile:
             out[f.key] = f"stood off by {hostile} in {p} (III.28b)"
         elif rival is not None:
