@@ -102,6 +102,8 @@ class Checker:
     def can_back(self, u: HUnit, aim: str, attack: bool) -> str | None:
         """III.35: why ``u`` cannot support into ``aim``, or None."""
         kind = self.board.provinces[aim].kind
+        if aim == u.province:
+            return "a unit supports into a neighbouring province only (III.35)"
         if u.type == "N":
             if attack:
                 return "a National Guard never supports an attack (III.1)"
@@ -120,7 +122,9 @@ class Checker:
         words = o.note.split()
         if words and words[0].lower() == "n" and len(words) >= 2:
             loc = names.location(words[1])
-            ref, rest = (f"N {loc}" if loc else "?"), words[2:]
+            if loc is None:
+                return None, None, f"{words[1]!r} is not a province"
+            ref, rest = f"N {loc}", words[2:]
         elif words:
             ref, rest = words[0].upper(), words[1:]
         else:
