@@ -101,7 +101,8 @@ def _key(text: str) -> str:
 
 def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names: Names,
                  categories: frozenset[str]) -> list[HOrder]:
-    return [_Parser(pos, names, categories).parse(nation, i, t) for i, t in enumerate(texts)]
+    parser = _Parser(pos, names, categories)
+    return [parser.parse(nation, i, t) for i, t in enumerate(texts)]
 
 
 @dataclass

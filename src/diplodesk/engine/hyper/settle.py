@@ -130,12 +130,14 @@ def check_invariants(s: Season) -> None:
     bad = [x for x in led.negatives([a for a in led.accounts() if not a.startswith("game:")])]
     if bad:
         raise LedgerError(f"{s.phase}: accounts below zero: {bad}")
+    spending: Counter[tuple[str, str]] = Counter()
+    for e in led.entries:
+        if e.amount < 0 and e.step in ("4", "4.1"):
+            spending[(e.account, e.factor)] -= e.amount
     for n in s.pos.nations:
         sos = s.pos.nations[n].stock
         for f in STOCK:
-            spent = -sum(e.amount for e in led.entries
-                         if e.account == stock(n) and e.factor == f and e.amount < 0
-                         and e.step in ("4", "4.1"))
+            spent = spending[(stock(n), f)]
             if spent > sos.get(f, 0):
                 raise LedgerError(f"{s.phase}: {n} spent {spent} {f}, more than its {sos.get(f, 0)} "
                                   "at the start of the season")
