@@ -384,3 +384,14 @@ def test_a_build_in_a_province_filled_by_the_fighting_fails_and_is_refunded():  
     r = season(pos, {"fra": ["bu D Pari", "4D mo Pari"]})
     assert where(r, "fra", "4D") == "pari"
     assert line(r, "fra", "bu D Pari")["reason"] == "full"
+
+
+def test_a_chain_of_thousands_of_decisions_is_walked_link_by_link():
+    from diplodesk.engine.hyper.guess import GuessCheck
+
+    n = 5000
+    keys = [f"k{i:05d}" for i in range(n)]
+    nxt = {keys[i]: keys[i + 1] for i in range(n - 1)}
+    judge = lambda k, v: v(nxt[k]) if k in nxt else True  # noqa: E731
+    out = GuessCheck(keys, judge, needs=lambda k: [nxt[k]] if k in nxt else []).run()
+    assert all(out.values()) and len(out) == n

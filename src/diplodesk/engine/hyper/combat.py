@@ -269,10 +269,26 @@ class Combat:
         target = rest.partition("|")[0]
         return self.judge_group(next(g for g in self.groups[target] if g.key == key), value)
 
+    def decision(self, f: Force) -> str | None:
+        if f.kind == "at":
+            return self.group_of[f.key].key
+        return f"m|{f.key}" if f.moves else None
+
+    def needs(self, key: str) -> list[str]:
+        """The decisions a verdict may read: whether the units in its target leave, and for a
+        mover, whether friendly groups enter."""
+        kind, _, rest = key.partition("|")
+        f = self.forces[rest] if kind == "m" else None
+        target = f.target if f else rest.partition("|")[0]
+        out = {d for u in self.in_prov.get(target, ()) if (d := self.decision(u))}
+        if f is not None:
+            out |= {g.key for g in self.groups.get(target, ()) if g.friend(f.power)}
+        return sorted(out - {key})
+
     def run(self) -> dict[str, bool]:
         keys = [g.key for gs in self.groups.values() for g in gs]
         keys += [f"m|{k}" for k in sorted(self.forces) if self.forces[k].moves]
-        gc = GuessCheck(keys, lambda k, v: self.verdict(k, v).ok)
+        gc = GuessCheck(keys, lambda k, v: self.verdict(k, v).ok, needs=self.needs)
         self.values = gc.run()
         self.cycles = gc.cycles
         return self.values
