@@ -4,8 +4,9 @@ The steps of this part of the rules: 0 the start-of-season snapshot (the positio
 which is immutable); 1 orders read; 3 demobilisations; 4 costs (deterioration first, then
 every cost item, the T5 loop, the debits, transfers); 7 builds; 15 income (yields, escrow,
 manpower, demobilised M); 16 starvation; 17 the season's end (by-right ownership, victory).
-Combat (5), territory (6) and the rest of the economy (8-14) come with their parts of the
-rules; their orders are read and reported, and units' upkeep is charged as ordered.
+Step 5, military action, is :mod:`.battle`'s, and runs before the builds (III.8, III.30).
+Territory (6) and the rest of the economy (8-14) come with their parts of the rules; their
+orders are read and reported.
 Every change of a stock is a ledger entry; the next position is read off the balances.
 """
 
