@@ -193,6 +193,19 @@ def cmd_variant(args) -> int:
                 print(f"{e.source}: {problem}")
         raise BadInput(f"variant {args.name}: {e}") from None
     if args.variant_command == "check":
+        if variant.engine != "standard":  # its tables are part of it: check every cell
+            from .engine.hyper import TableError, pack_of
+
+            try:
+                pack = pack_of(variant)
+            except TableError as e:
+                for problem in e.problems:
+                    print(problem)
+                raise BadInput(f"variant {args.name}: {e}") from None
+            print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
+                  f"{len(pack.nations)} nations, {len(pack.metas)} tables, "
+                  f"provisional: {', '.join(pack.provisional_tables) or 'none'})")
+            return 0
         print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
               f"{len(variant.board.centers)} centres, {len(variant.powers)} powers)")
         return 0

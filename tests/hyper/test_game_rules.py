@@ -270,3 +270,46 @@ def test_a_game_on_provisional_tables_says_so_in_its_result_and_every_report(w19
     assert any(n.startswith("provisional values in use") for n in r["notices"])
     for who in ("fra", "p02", "gazette"):
         assert "provisional values in use" in report(r, w1914, who)
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "diplodesk.cli", *args], capture_output=True, text=True)
+
+
+def test_variant_check_reads_every_table_and_lists_what_is_provisional(tmp_path: Path):
+    ok = _cli("variant", "check", str(MINI))
+    assert ok.returncode == 0 and "provisional: T1, T2, T3" in ok.stdout
+    folder = _broken_copy(tmp_path, "nations.toml", 'kind = "territory"', 'kind = "colony"')
+    bad = _cli("variant", "check", str(folder))
+    assert bad.returncode == 2
+    assert "nations.toml, table nations, row mor, field kind: 'colony' is not home or territory" in bad.stdout
+
+
+def test_report_gives_a_statement_a_player_s_nations_and_the_gazette(tmp_path: Path):
+    pos = _tied(start()) | {"orders": FRANCE}
+    f = tmp_path / "w1914.json"
+    f.write_text(json.dumps(pos))
+    france = _cli("report", str(f), "--power", "fra")
+    assert france.returncode == 0
+    assert france.stdout.startswith("France (Fran) — Winter 1914 — home nation, played by p01")
+    assert "Start of season" in france.stdout and "End of season" in france.stdout
+    assert "deterioration: a quarter of 25A rounded up (I.8)" in france.stdout
+    spain = _cli("report", str(f), "--power", "P02").stdout
+    assert "Morocco (Moro)" in spain and "Spain (Spai)" in spain and "France" not in spain
+    gazette = _cli("report", str(f), "--power", "gazette").stdout
+    assert "test secret" not in gazette and "Accounts at the end of the season" in gazette
+    nobody = _cli("report", str(f), "--power", "atlantis")
+    assert nobody.returncode == 2 and "known: fra, ita, mor, spa, sui, p01" in nobody.stderr
+
+
+def test_the_app_refuses_a_hypereconomic_game_with_a_clear_message(tmp_path: Path):
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.engine.game import GameFileError
+
+    game = Game.new(load_variant(str(MINI)))
+    game.save(tmp_path / "hyper.json")
+    with pytest.raises(GameFileError, match="a hypereconomic game; the app opens these in a later version"):
+        GameDocument.open(tmp_path / "hyper.json")

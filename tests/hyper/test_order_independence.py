@@ -12,16 +12,20 @@ from .conftest import season, start
 VOCABULARY = {
     "fra": ["bu Y Pari", "bu Y Gaso", "bu D Pari", "bu D Gaso", "bu 2 Trs", "bu 9 Trs", "bu N Pari",
             "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
+            "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
+            "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
+            "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2",
             "2D at Nava (re Pari)", "1D sp 2D ho", "3D at Cast", "3D sp 2D at Nava", "2D sp 3D at Cast",
-            "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D",
-            "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "gibberish"],
+            "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
-            "1D Cast ho", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France",
+            "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
+            "co I", "sb I $1 Gaso", "tt 3A to France via Bisc",
             "2D at Gaso (re Cast)", "2D ho (re Cast/Acqu)", "1D sp 2D ho", "1D sp 2D at Gaso",
             "3D sp 2D ho", "3D at Cast", "3D sp 2D at Gaso", "spl 1D, 3D", "spl 3D", "2D at Acqu",
             "1D at Nava", "2D st (no)"],
-    "ita": ["1D at Gaso", "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit"],
+    "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "1D at Gaso", "1D sp 2D at Gaso",
+            "2D at Gaso", "1D ho", "2D mo Roma"],
 }
 
 
@@ -43,6 +47,12 @@ def _position(rich: bool) -> dict:
     eco["nations"]["fra"]["acquired"] = 3
     eco["nations"]["spa"]["acquired"] = 3
     eco["nations"]["ita"]["acquired"] = 2
+    eco["nations"]["fra"]["pis"] = [{"kind": "A", "made": "F1914M"}, {"kind": "I", "made": "F1914M"}]
+    eco["nations"]["spa"]["pis"] = [{"kind": "I", "made": "F1914M"}]
+    eco["provinces"]["nava"]["de_facto"] = "fra"
+    eco["ffs"] = [{"id": "FF1", "owner": "fra", "at": "bisc", "fished": "bisc"},
+                  {"id": "FF2", "owner": "fra", "at": "tyrs"},
+                  {"id": "FF1", "owner": "ita", "at": "tyrs", "fished": "tyrs"}]
     if not rich:  # short of everything: the failure loop and its dice at work
         for n in ("fra", "spa", "sui", "ita"):
             eco["nations"][n]["stock"].update(gold=3, A=3, I=4, M=7)

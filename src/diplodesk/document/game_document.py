@@ -81,6 +81,9 @@ class GameDocument(QObject):
             raise
         except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
             raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        if game.variant.engine != "standard":
+            raise GameFileError(f"{path}: a {game.variant.engine} game; the app opens these in a later "
+                                "version. Use diplodesk adjudicate and diplodesk report meanwhile.")
         return cls(game, path, parent)
 
     # -- reading -------------------------------------------------------------------------

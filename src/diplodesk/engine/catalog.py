@@ -33,6 +33,7 @@ class VariantInfo:
     builtin: bool
     playable: bool = True
     problem: str = ""  # why a broken variant can't be used ("" when it can)
+    engine: str = "standard"  # its season engine (seasons.py)
 
 
 def _folders(root: Path) -> list[Path]:
@@ -59,7 +60,8 @@ def list_variants() -> list[VariantInfo]:
             editor = data.get("editor")
             playable = not (isinstance(editor, dict) and editor.get("playable") is False)
             found[vid] = VariantInfo(vid, name, folder, builtin, playable,
-                                     "" if playable else "saved by the map editor with errors")
+                                     "" if playable else "saved by the map editor with errors",
+                                     str(data.get("engine", "standard")))
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 

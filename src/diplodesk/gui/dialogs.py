@@ -75,7 +75,11 @@ class NewGameDialog(QDialog):
             mark = "" if info.builtin else " — yours"
             if not (info.path / "map.svg").is_file():
                 mark += " — no map yet"
+            if info.engine != "standard":  # Hypereconomic: the desk comes with its world board
+                mark += " — command line only for now"
             self.variant.addItem(f"{info.name} ({info.id}){mark}", info.id)
+            if info.engine != "standard":
+                self.variant.model().item(self.variant.count() - 1).setEnabled(False)
         i = self.variant.findData("standard")
         if i >= 0:
             self.variant.setCurrentIndex(i)

@@ -20,7 +20,7 @@ def check_builds(pos: HyperPosition, builds: list[HOrder], gone: set[str]) -> No
     board, c = pos.board, pos.pack.constants
     unit_builds = Counter(o.target.partition("/")[0] for o in builds
                           if o.item in UNIT_ITEMS and o.target)
-    inst_builds = Counter((o.item, o.target) for o in builds if o.item in ("Y", "S") and o.target)
+    inst_builds = Counter((o.item, o.target) for o in builds if o.item in ("Y", "S", "FF") and o.target)
     for o in builds:
         if o.item == "Tr":
             continue
@@ -36,14 +36,19 @@ def check_builds(pos: HyperPosition, builds: list[HOrder], gone: set[str]) -> No
         if "guards-only" in special and o.item != "N":
             o.fail("illegal", f"only National Guards may be built in {prov} (III.5)")
             continue
-        if o.item in ("T", "S") and info.kind is not ProvinceKind.COAST:
-            o.fail("illegal", f"{prov} has no coast (III.11)")
+        if o.item in ("T", "S", "FF") and info.kind is not ProvinceKind.COAST:
+            o.fail("illegal", f"{prov} has no coast (III.11, VII.1)")
             continue
-        if o.item in ("T", "S") and info.coasts and "/" not in loc:
+        if o.item in ("T", "S", "FF") and info.coasts and "/" not in loc:
             o.fail("illegal", f"{prov} has several coasts: name one ({', '.join(info.coasts)})")
             continue
         if o.item in ("D", "N", "Y") and "/" in loc:
             o.fail("illegal", f"{where}: only a shipyard or a task force is built on a coast")
+            continue
+        if o.item == "FF":
+            if inst_builds[("FF", loc)] > 1:
+                o.fail("illegal", f"one fishing fleet a coast a season; {inst_builds[('FF', loc)]} were "
+                       f"ordered at {loc}, so none is built (VII.2)")
             continue
         if o.item in UNIT_ITEMS:
             if unit_builds[prov] > c.unit_builds_per_province:

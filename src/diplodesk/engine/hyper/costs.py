@@ -32,6 +32,7 @@ class CostItem:
     order: str | None = None  # the order's ref ("fra#3"), if an order caused it
     subject: str = ""  # the unit, installation or order it is for (a stable key)
     on_fail: str = "fail"  # fail | downgrade | demobilise
+    hidden: bool = False  # who paid is not the receiver's to know (covert action)
 
     def needs(self, factor: str) -> int:
         return self.vector.get(factor, 0)

@@ -19,11 +19,12 @@ from ..money import MoneyError, from_units, to_units
 from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..variant import Variant
+from .fishing import FF
 from .pack import FACTORS, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
 STOCK_FACTORS = ("gold", "M", "A", "I")
-CARRIED = ("ffs", "banks", "ipl", "alliances", "canals")  # later parts of the rules
+CARRIED = ("banks", "ipl", "alliances", "canals")  # later parts of the rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +124,7 @@ class HyperPosition:
     nations: Mapping[str, NationState]
     provinces: Mapping[str, ProvinceState]
     installations: tuple[Installation, ...] = ()
+    ffs: tuple[FF, ...] = ()
     players: tuple[Mapping[str, Any], ...] = ()
     joint: tuple[Agreement, ...] = ()
     victory: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
@@ -163,6 +165,7 @@ class HyperPosition:
             "nations": {n: self.nations[n].to_json() for n in sorted(self.nations)},
             "provinces": {p: self.provinces[p].to_json() for p in sorted(self.provinces)},
             "installations": [i.to_json() for i in self.installations],
+            "ffs": [f.to_json() for f in self.ffs],
             "joint": [a.to_json() for a in self.joint],
             "victory": {k: dict(v) for k, v in sorted(self.victory.items())},
         }
@@ -187,9 +190,10 @@ class HyperPosition:
               variant_ref: str | None = None) -> HyperPosition:
         nations = {n.id: NationState(n.kind, n.suzerain, n.controllers, dict(n.stock.amounts),
                                      n.escrow, n.trs,
-                                     teams=tuple({"kind": k, "perm": 0, "temp": 0, "pis_made": 0}
+                                     teams=tuple({"id": f"{k}{i + 1}", "kind": k, "perm": 0, "temp": 0,
+                                                  "pis_made": 0}
                                                  for k, c in sorted(n.teams.items())
-                                                 for _ in range(c)))
+                                                 for i in range(c)))
                    for n in pack.nations.values()}
         provinces = {p.id: ProvinceState(p.nation, p.nation, 0, dict(p.yields.amounts))
                      for p in pack.provinces.values()}
@@ -264,7 +268,7 @@ class _Reader:
         if d.get("rules"):
             raise self.fail("rules", "a season engine of its own takes no extra rule options")
         eco = self.obj(d["economy"], "economy",
-                       {"players", "nations", "provinces", "installations", "joint", "victory",
+                       {"players", "nations", "provinces", "installations", "ffs", "joint", "victory",
                         *CARRIED}, {"nations", "provinces"})
         nations = {str(k): self.nation_state(k, v) for k, v in
                    self.obj(eco["nations"], "economy.nations", set(self.pack.nations)).items()}
@@ -281,6 +285,9 @@ class _Reader:
             seen.add((u.power, u.id or f"N@{u.at}"))
         insts = tuple(self.installation(x, f"economy.installations[{i}]")
                       for i, x in enumerate(self.list_of(eco, "installations")))
+        ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
+        if len({(f.owner, f.id) for f in ffs}) != len(ffs):
+            raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
         players = tuple(self.player(p, f"economy.players[{i}]")
                         for i, p in enumerate(self.list_of(eco, "players")))
         pids = {p["id"] for p in players}
@@ -310,7 +317,7 @@ class _Reader:
         adjustments = tuple(self.adjustment(a, f"adjustments[{i}]")
                             for i, a in enumerate(self.list_of(d, "adjustments")))
         ref = d.get("variant")
-        return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts,
+        return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts, ffs,
                              players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
                              orders, secret, overrides, dict(decisions), adjustments,
                              ref if isinstance(ref, str) else None, d.get("winner"))
@@ -335,14 +342,32 @@ class _Reader:
         controllers = o.get("controllers", list(data.controllers))
         if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
-        for key in ("teams", "pis"):
-            if not isinstance(o.get(key, []), list) or not all(isinstance(t, Mapping) for t in o.get(key, [])):
-                raise self.fail(f"{w}.{key}", "expected a list of objects")
+        teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
+        pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
         return NationState(kind, self.nation(o.get("suzerain", data.suzerain), f"{w}.suzerain", True),
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           tuple(o.get("teams", [])), tuple(o.get("pis", [])))
+                           teams, pis)
+
+    def team(self, t: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})
+        if o["kind"] not in ("A", "I"):
+            raise self.fail(f"{w}.kind", f"{o['kind']!r} is not A or I")
+        out = {k: self.whole(o.get(k, 0), f"{w}.{k}") for k in ("perm", "temp", "pis_made")}
+        if "id" in o and not isinstance(o["id"], str):
+            raise self.fail(f"{w}.id", f"expected a team id like A1, got {o['id']!r}")
+        return ({"id": o["id"]} if "id" in o else {}) | {"kind": o["kind"]} | out
+
+    def pi(self, p: Any, w: str) -> Mapping[str, Any]:
+        o = self.obj(p, w, {"kind", "made"}, {"kind", "made"})
+        if o["kind"] not in ("A", "I"):
+            raise self.fail(f"{w}.kind", f"{o['kind']!r} is not A or I")
+        try:
+            Phase.parse(o["made"])
+        except ValueError as e:
+            raise self.fail(f"{w}.made", str(e)) from None
+        return dict(o)
 
     def province_state(self, pid: str, v: Any) -> ProvinceState:
         w = f"economy.provinces.{pid}"
@@ -386,6 +411,20 @@ class _Reader:
             raise self.fail(f"{w}.at", f"{o['at']!r} is not a land province")
         return Installation(o["type"], self.nation(o["owner"], f"{w}.owner"), at,
                             str(o.get("built", "")), self.whole(o.get("M", 0), f"{w}.M"))
+
+    def ff(self, x: Any, w: str) -> FF:
+        o = self.obj(x, w, {"id", "owner", "at", "built", "fished"}, {"id", "owner", "at"})
+        if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not o["id"][2:].isdigit():
+            raise self.fail(f"{w}.id", f"expected a fishing fleet id like FF1, got {o['id']!r}")
+        at = str(o["at"]).lower()
+        if not self.board.is_location(at) or self.board.province(at).kind not in (ProvinceKind.COAST,
+                                                                                  ProvinceKind.SEA):
+            raise self.fail(f"{w}.at", f"a fishing fleet is on a coast or at sea, not {o['at']!r}")
+        fished = o.get("fished")
+        if fished is not None and (fished not in self.board.provinces or not self.board.is_sea(fished)):
+            raise self.fail(f"{w}.fished", f"{fished!r} is not a sea")
+        return FF(o["id"].upper(), self.nation(o["owner"], f"{w}.owner"), at, str(o.get("built", "")),
+                  fished)
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})

@@ -13,18 +13,19 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ..board import ProvinceKind, UnitType
 from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "spl")
+ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "spl")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "tt": "trade", "bk": "blockades", "co": "research", "as": "assigning PIs", "rd": "banking",
+    "tt": "trade", "bk": "blockades", "rd": "banking",
     "in": "banking", "wd": "banking", "fz": "banking", "nz": "banking", "eb": "banking",
-    "f": "fishing", "dn": "fishing", "ds": "fishing", "cd": "cession", "an": "annexation",
-    "nn": "new nations", "gw": "guerrilla warfare", "sb": "sabotage", "cl": "canals",
+    "cd": "cession", "an": "annexation",
+    "nn": "new nations", "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
 "jv": "joint victory agreements", "dg": "delegation",
@@ -51,6 +52,7 @@ class HOrder:
     retreat: tuple[str, ...] | None = None  # () means "no retreat"
     categories: tuple[str, ...] = ()
     note: str = ""
+    ff: Any = None  # the fishing fleet an order is for
     error: tuple[str, str] | None = None
 
     @property
@@ -111,9 +113,11 @@ class _Parser:
     names: Names
     categories: frozenset[str]
     units: Mapping[tuple[str, str], HUnit] = field(init=False)
+    ffs: Mapping[tuple[str, str], Any] = field(init=False)
 
     def __post_init__(self) -> None:
         self.units = {(u.power, (u.id or f"N {u.at}").lower()): u for u in self.pos.units}
+        self.ffs = {(f.owner, f.id): f for f in self.pos.ffs}
 
     def parse(self, nation: str, index: int, text: str) -> HOrder:
         o = HOrder(nation, index, text)
@@ -129,6 +133,8 @@ class _Parser:
         head = words[0].lower()
         if _DESIG.match(head) or head == "n":
             return self.military(o, words, parens)
+        if re.fullmatch(r"ff\d+", head):
+            return self.fleet(o, words)
         if parens:
             return o.fail("unparsable", f"({parens[0]}) belongs after a military order only")
         o.verb = head
@@ -155,7 +161,7 @@ class _Parser:
         if unit is None:
             return o.fail("no such unit", f"{o.nation} has no unit {key.upper() if key[0] != 'n' else key}")
         o.unit = unit
-        if rest and rest[0].lower() not in MILITARY:
+        if rest and rest[0].lower() not in (*MILITARY, "dn", "ds"):
             loc = self.names.location(rest[0])
             if loc is None or loc.partition("/")[0] != unit.province:
                 return o.fail("no such unit", f"{unit.ref} is in {unit.at}, not {rest[0]}")
@@ -163,6 +169,11 @@ class _Parser:
         if not rest:
             return o.fail("unparsable", f"no order for {unit.ref}: st, ho, mo, at, sp or dm")
         o.verb, args = rest[0].lower(), rest[1:]
+        if o.verb in ("dn", "ds"):  # deny or destroy a fishing fleet here (VII.5)
+            if len(args) != 1 or not re.fullmatch(r"ff\d+", args[0].lower()):
+                return o.fail("unparsable", f"{o.verb} names the fishing fleet: 7T {o.verb} FF3")
+            o.note = args[0].upper()
+            return o
         if o.verb not in MILITARY:
             return o.fail("unparsable", f"{rest[0]!r} is not a military order (st ho mo at sp dm)")
         if unit.type == "N" and o.verb in ("mo", "at", "dm"):
@@ -224,15 +235,31 @@ class _Parser:
         if len(rest) != 2 or rest[0].upper() not in ("D", "T", "N", "Y", "S", "FF"):
             return o.fail("unparsable", "bu D Lyon, bu T Mars, bu N Pari, bu Y Lyon, bu S Mars/sc "
                           "or bu 6 Trs")
-        if rest[0].upper() == "FF":
-            return o.fail("not adjudicated", "fishing fleets (VII) are adjudicated in a later version")
         o.item = rest[0].upper()
         o.target = self.names.location(rest[1])
         if o.target is None:
             return o.fail("unparsable", f"{rest[1]!r} is not a province")
         return o
 
+    def fleet(self, o: HOrder, words: list[str]) -> HOrder:
+        ff = self.ffs.get((o.nation, words[0].upper()))
+        if ff is None:
+            return o.fail("no such unit", f"{o.nation} has no fishing fleet {words[0].upper()}")
+        o.ff = ff
+        if len(words) == 2 and words[1].lower() == "f":
+            o.verb = "f"
+            return o
+        if len(words) == 3 and words[1].lower() == "mo":
+            o.verb, o.target = "ff.mo", self.names.location(words[2])
+            if o.target is None:
+                return o.fail("unparsable", f"{words[2]!r} is not a province")
+            return o
+        return o.fail("unparsable", f"a fishing fleet fishes or moves: {ff.id} f, {ff.id} mo Bisc")
+
     def order_de(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) == 1 and (ff := self.ffs.get((o.nation, rest[0].upper()))) is not None:
+            o.ff, o.item = ff, "FF"
+            return o
         if len(rest) == 1:
             unit = self.units.get((o.nation, rest[0].lower()))
             if unit is None:
@@ -291,6 +318,44 @@ class _Parser:
         o.categories = refs
         return o
 
+    def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
+            return o.fail("unparsable", "co A or co I: research by the nation's A or I team "
+                          "(co A2 names its second A team)")
+        o.item = rest[0].upper()
+        return o
+
+    def order_as(self, o: HOrder, rest: list[str]) -> HOrder:
+        kinds = {"API": "A", "IPI": "I", "A": "A", "I": "I"}
+        if len(rest) != 2 or rest[0].upper() not in kinds:
+            return o.fail("unparsable", "as API Pica or as IPI Pica: a production increase and a province")
+        o.item, o.target = kinds[rest[0].upper()], self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_gw(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 2 or (amount := money(rest[0])) is None:
+            return o.fail("unparsable", "gw $3 Gaso: guerrilla warfare, an amount and a province")
+        o.item, o.amount, o.target = "gw", amount, self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_sb(self, o: HOrder, rest: list[str]) -> HOrder:
+        usage = "sb A $2 Gaso, sb I $2 Gaso (yields) or sb Tr $5 Spain (transport factors)"
+        if len(rest) != 3 or (amount := money(rest[1])) is None:
+            return o.fail("unparsable", usage)
+        kind = {"a": "A", "i": "I", "tr": "Tr", "trs": "Tr"}.get(rest[0].lower())
+        if kind is None:
+            return o.fail("unparsable", usage)
+        o.item, o.amount = f"sb.{kind}", amount
+        o.target = (self.names.nation.get(_key(rest[2])) if kind == "Tr"
+                    else self.names.location(rest[2]))
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[2]!r} is not a {'nation' if kind == 'Tr' else 'province'}")
+        return o
+
     def order_sa(self, o: HOrder, rest: list[str]) -> HOrder:
         if not rest:
             return o.fail("unparsable", "sa and what the nation wants to do (IX.7)")
@@ -305,3 +370,40 @@ def money(text: str) -> int | None:
         return None
     value = Fraction(int(m.group(1))) + (Fraction(1, 2) if m.group(2) in (".5", "½") else 0)
     return int(value * GOLD)
+
+
+def describe(o: HOrder) -> str:
+    """The order as understood, in the rules' notation."""
+    if o.military and o.unit:
+        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
+        if o.target:
+            s += f" {o.target}"
+        if o.second:
+            s += f" {o.second}"
+        if o.note:
+            s += f" {o.note}"
+        if o.retreat is not None:
+            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
+        return s
+    if o.verb == "bu":
+        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
+    if o.verb == "de":
+        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
+    if o.verb == "tf" and o.unit:
+        return f"tf {o.unit.ref} to {o.target}"
+    if o.verb == "pw":
+        return f"pw ${o.amount / 2:g} {o.target}"
+    if o.verb == "fo":
+        return "fo " + ", ".join(o.categories)
+    if o.verb == "co":
+        return f"co {o.item}"
+    if o.verb in ("f", "ff.mo"):
+        return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
+    if o.verb in ("dn", "ds") and o.unit:
+        return f"{o.unit.ref} {o.verb} {o.note}"
+    if o.verb == "as":
+        return f"as {o.item}PI {o.target}"
+    if o.verb in ("gw", "sb"):
+        kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
+        return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
+    return o.text.strip()

@@ -17,6 +17,10 @@ from typing import Any
 from .. import tables
 from ..tables import Cost, Meta, Problem, TableError, TableReader
 from .battle_tables import CombatTables, read_combat
+from .covert import KINDS as COVERT_TABLES
+from .covert import CovertTable, read_covert
+from .fishing import FishingRules, read_fishing
+from .research import ResearchRules, read_research
 
 # the smallest unit of each factor: gold moves in half dollars (IV.3, IV.9, V.6, VI.14)
 FACTORS = {"gold": 2, "M": 1, "A": 1, "I": 1}
@@ -117,6 +121,9 @@ class Pack:
     players: dict[str, PlayerData]
     metas: list[Meta] = field(default_factory=list)
     combat: CombatTables | None = None  # T6, T7
+    research: ResearchRules | None = None  # V, T9
+    covert: dict[str, CovertTable] = field(default_factory=dict)  # VIII.1-3: gw, sb.A, sb.I, sb.Tr
+    fishing: FishingRules | None = None  # VII, T13
 
     @property
     def provisional_tables(self) -> list[str]:
@@ -134,8 +141,8 @@ class Pack:
         return best.cost, f"T3 row {best.row} {unit}/{action}/{best.location}"
 
 
-REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T18", "T19", "nations",
-            "provinces")
+REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T9", "T13", "T14", "T15",
+            "T16", "T17", "T18", "T19", "nations", "provinces")
 
 
 def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[str, str],
@@ -184,6 +191,9 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
         t19.bad("", "consumed", f"expected true or false, got {consumed!r}")
         consumed = True
     t19.known_keys({"mode", "M_per_A", "consumed"})
+    research = read_research(r["rules"], r["T9"])
+    covert = {k: read_covert(r[t]) for k, t in COVERT_TABLES.items()}
+    fishing = read_fishing(r["rules"], r["T13"], {p for p, k in board_provinces.items() if k == "sea"})
     players = _players(r["nations"])
     nations = _nations(r["nations"], players)
     provinces = _provinces(r["provinces"], board_provinces, nations)
@@ -199,7 +209,8 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
     if problems:
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
-                nations, provinces, players, [rd.meta for rd in readers.values()], combat)
+                nations, provinces, players, [rd.meta for rd in readers.values()],
+                combat=combat, research=research, covert=covert, fishing=fishing)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:
@@ -238,7 +249,7 @@ def _constants(rd: TableReader) -> Constants:
     vic = rd.section("victory")
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
-                   "victory", "public_works"})
+                   "victory", "public_works", "research", "pi", "fishing"})
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}

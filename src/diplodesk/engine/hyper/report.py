@@ -17,6 +17,7 @@ from ..phase import SEASON_NAMES
 COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
            ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
            ("Trs", "Trs", lambda n: n))
+SECRET_CODES = ("gw", "sb")  # guerrilla warfare and sabotage: the payer is secret [A]
 SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)), ("Income", ("15",)),
             ("Food", ("16",)))
 
@@ -114,9 +115,16 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
     eco = result["next"]["economy"]
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
+    covert = []
     for o in result["orders"]:
+        if (o["order"] or "").split(" ")[0] in SECRET_CODES:  # who paid stays secret
+            if o["status"] == "succeeds" and o.get("detail"):
+                covert.append(f"  {o['detail']}")
+            continue
         mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
         lines.append(f"  {o['power']}: {o['order'] or o['text']}{mark}")
+    if covert:
+        lines += ["", "Covert action (by whom is not told)"] + sorted(covert)
     lines += ["", "Accounts at the end of the season" + " " * 24
               + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
     for n in sorted(eco["nations"]):

@@ -18,12 +18,14 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
+from . import economy, fleets
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
-from .orders import HOrder, Names, parse_orders
+from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
+from .research import teams_of
 from .settle import close_season
 from .stacks import Checker
 
@@ -54,6 +56,14 @@ class Season:
         self.clashes: list = []
         self.reported: set[str] = set()  # units whose result line the fight wrote
         self.combat_notices: list[str] = []
+        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
+        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
+        self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
+        self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
+        self.last_pi: dict[str, str] = {}
+        self.struck: set[str] = set()  # provinces not quiet this season (II.3)
+        self.ffs = list(pos.ffs)
+        self.catches: list = []  # (fishing fleet, sea) that fished
 
     # -- the season ----------------------------------------------------------------------
 
@@ -65,6 +75,11 @@ class Season:
         self.transfers()
         self.military()
         self.build()
+        economy.research(self)
+        economy.assign(self)
+        economy.covert(self)
+        fleets.season_fleets(self)
+        self.the_rest()
         return close_season(self)
 
     def open_books(self) -> None:
@@ -118,6 +133,9 @@ class Season:
 
     def demobilise(self) -> None:
         for o in self.live("de"):
+            if o.ff is not None:
+                fleets.disband(self, o)
+                continue
             if o.unit is not None:
                 key = held(o.unit.power, o.unit.ref)
                 self.gone.add(key)
@@ -134,6 +152,8 @@ class Season:
             self.m_back.append((o.nation, key, inst.M, f"{inst.ref} demobilised (III.21)"))
             self.result(o, "succeeds")
         for o in self.live():
+            if o.unit and o.verb in ("dn", "ds") and held(o.unit.power, o.unit.ref) in self.gone:
+                o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
             if o.military and o.unit and held(o.unit.power, o.unit.ref) in self.gone:
                 o.fail("demobilised", f"{o.unit.ref} was demobilised this season")
 
@@ -233,7 +253,7 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items
+        return items + economy.cost_items(self)
 
     def failed(self, f: Failure) -> None:
         it = f.item
@@ -272,6 +292,9 @@ class Season:
         return self.orders[n][int(i)]
 
     def pay(self, it: CostItem) -> None:
+        if it.hidden:
+            economy.pay_hidden(self, it)
+            return
         kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
         for f in STOCK:
             v = it.vector.get(f, 0)
@@ -301,7 +324,7 @@ class Season:
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
             prov = (o.target or "").partition("/")[0]
-            if o.item != "Tr" and prov in self.attacked:
+            if o.item in ("D", "T", "N", "Y", "S") and prov in self.attacked:
                 self.refund(o, "attacked", f"{prov} was attacked this season (III.8)")
                 continue
             here = [u for u in self.units if u.province == prov and held(u.power, u.ref) not in self.gone]
@@ -315,6 +338,9 @@ class Season:
                                        "IV.3", o.ref, "T1 Tr", "7"))
                 continue
             m = self.ledger.balance(src, "M")
+            if o.item == "FF":
+                fleets.built(self, o)
+                continue
             if o.item in ("Y", "S"):
                 inst = Installation(o.item, o.nation, o.target, self.phase, m)
                 self.installations.append(inst)
@@ -353,9 +379,13 @@ class Season:
         self.result(o, "fails", reason, f"{why}; its cost was refunded")
 
     def military(self) -> None:
+        """Step 5 (III.23-35): before the builds, which fail where a province was attacked."""
         from .battle import fight
 
         fight(self)
+
+    def the_rest(self) -> None:
+        """The result of every order no step has judged: paid and done, or the GM's."""
         for o in self.live():
             if o.ref in self.lines:
                 continue
@@ -384,29 +414,3 @@ def deterioration_of(a: int, c) -> int:
     from .income import deterioration
 
     return deterioration(a, c.deterioration, c.deterioration_exempt)
-
-
-def describe(o: HOrder) -> str:
-    """The order as understood, in the rules' notation."""
-    if o.military and o.unit:
-        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
-        if o.target:
-            s += f" {o.target}"
-        if o.second:
-            s += f" {o.second}"
-        if o.note:
-            s += f" {o.note}"
-        if o.retreat is not None:
-            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
-        return s
-    if o.verb == "bu":
-        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
-    if o.verb == "de":
-        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
-    if o.verb == "pw":
-        return f"pw ${o.amount / 2:g} {o.target}"
-    if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
-    return o.text.strip()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
+from . import fleets
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -25,6 +26,7 @@ def close_season(s: Season) -> HyperOutcome:
     income(s)
     starvation(s)
     provinces = end_of_season(s)
+    s.ffs = fleets.end_of_season(s)
     check_invariants(s)
     nxt, winner, table = next_position(s, provinces)
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
@@ -49,11 +51,17 @@ def income(s: Season) -> None:
         owner = s.conquered.get(pid, p.de_facto)
         if owner is None or pid in s.attacked:  # attacked by unfriendly units: no yield (I.6b)
             continue
-        a, i = p.yields.get("A", 0), p.yields.get("I", 0)
+        a = p.yields.get("A", 0) + s.yield_bonus[(pid, "A")]
+        i = p.yields.get("I", 0) + s.yield_bonus[(pid, "I")]
         why = f"yield of {pid}"
+        cut_a, cut_i = s.yield_cut[(pid, "A")], s.yield_cut[(pid, "I")]
+        if cut_a or cut_i:  # guerrillas and saboteurs (I.6a), never below nothing
+            a, i = max(0, a - cut_a), max(0, i - cut_i)
+            why += " (cut by covert action)"
         if winter and a:
+            full = a
             a = winter_yield(a, c.winter_halving)
-            why += f" (winter: half of {p.yields['A']}A, rounded up)"
+            why += f" (winter: half of {full}A, rounded up)"
         for f, v in (("A", a), ("I", i)):
             if v:
                 led.move("game:yield", stock(owner), f, v, why, rule="I.3, I.6c" if winter else "I.3",
@@ -66,6 +74,7 @@ def income(s: Season) -> None:
         m = m_yield(s, n)
         led.move("game:manpower", stock(n), "M", m, "manpower yield", rule="I.10, T18", cell="T18",
                  step="15")
+    fleets.land_catch(s)
     for owner, account, _m, why in sorted(s.m_back):
         led.move(account, stock(owner), "M", led.balance(account, "M"), why, rule="III.21", step="15")
     for adj in pos.adjustments:
@@ -113,9 +122,12 @@ def end_of_season(s: Season) -> dict[str, ProvinceState]:
     for pid, p in s.pos.provinces.items():
         if pid in s.conquered:  # II.2b; the new territory itself is issue 17's
             p = replace(p, de_facto=s.conquered[pid])
-        quiet = 0 if pid in s.attacked else p.quiet + 1  # II.3: four quiet seasons
+        # II.3: attacked, sabotaged or fought over by guerrillas
+        quiet = 0 if pid in s.struck or pid in s.attacked else p.quiet + 1
         de_jure = p.de_facto if p.de_facto != p.de_jure and quiet >= 4 else p.de_jure
-        out[pid] = replace(p, quiet=quiet, de_jure=de_jure)
+        yields = {f: p.yields.get(f, 0) + s.yield_bonus[(pid, f)] for f in ("A", "I")}
+        out[pid] = replace(p, quiet=quiet, de_jure=de_jure, yields=yields,
+                           last_pi=s.last_pi.get(pid, p.last_pi))
     return out
 
 
@@ -130,17 +142,16 @@ def check_invariants(s: Season) -> None:
     bad = [x for x in led.negatives([a for a in led.accounts() if not a.startswith("game:")])]
     if bad:
         raise LedgerError(f"{s.phase}: accounts below zero: {bad}")
-    spending: Counter[tuple[str, str]] = Counter()
+    spent: dict[tuple[str, str], int] = {}
     for e in led.entries:
         if e.amount < 0 and e.step in ("4", "4.1"):
-            spending[(e.account, e.factor)] -= e.amount
+            spent[(e.account, e.factor)] = spent.get((e.account, e.factor), 0) - e.amount
     for n in s.pos.nations:
         sos = s.pos.nations[n].stock
         for f in STOCK:
-            spent = spending[(stock(n), f)]
-            if spent > sos.get(f, 0):
-                raise LedgerError(f"{s.phase}: {n} spent {spent} {f}, more than its {sos.get(f, 0)} "
-                                  "at the start of the season")
+            if spent.get((stock(n), f), 0) > sos.get(f, 0):
+                raise LedgerError(f"{s.phase}: {n} spent {spent[(stock(n), f)]} {f}, more than its "
+                                  f"{sos.get(f, 0)} at the start of the season")
 
 
 def next_position(s: Season, provinces: dict[str, ProvinceState]):
@@ -150,7 +161,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
         nations[n] = NationState(st.kind, st.suzerain, st.controllers,
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
-                                 s.acquired[n], st.teams, st.pis)
+                                 s.acquired[n], tuple(s.teams[n]), tuple(s.pis[n]))
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))
@@ -159,7 +170,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                          key=lambda i: (i.owner, i.at, i.type)))
     winner, table, victory = _victory(s, nations, provinces)
     phase = str(pos.phase)
-    nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units,
+    nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},

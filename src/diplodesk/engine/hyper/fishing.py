@@ -1,0 +1,80 @@
+"""Fishing (VII): fishing fleets built on coasts, moved to sea, and fishing for 1A each.
+
+A fleet that is at sea at the start of a season and neither moved nor was built this season
+may fish. It needs a delivery route, a chain of seas to a coast of its nation with at most
+two seas between, and room in the sea (T13). When more fleets fish a sea than it holds, only
+those that fished there last season may. An unfriendly military unit in the sea may deny it the
+catch, and one that shares its province at the end of the season may destroy it (VII.5).
+The numbers are the variant's (rules.toml ``fishing``, table T13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import ProvinceKind, province_of
+from ..tables import TableReader
+
+
+@dataclass(frozen=True, slots=True)
+class FF:
+    id: str
+    owner: str
+    at: str
+    built: str = ""
+    fished: str | None = None  # the sea it fished last season
+
+    @property
+    def province(self) -> str:
+        return province_of(self.at)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "owner": self.owner, "at": self.at, "built": self.built,
+                "fished": self.fished}
+
+
+@dataclass(frozen=True)
+class FishingRules:
+    default: int
+    capacity: Mapping[str, int]
+    catch: int  # A per fleet that fishes
+    max_between: int  # seas between the fleet's sea and its nation's coast
+    status: str = "provisional"
+
+    def room(self, sea: str) -> int:
+        return self.capacity.get(sea, self.default)
+
+
+def read_fishing(rules: TableReader, t13: TableReader, seas: set[str]) -> FishingRules:
+    f = rules.section("fishing")
+    cap = {}
+    for sea, v in t13.section("capacity", required=False).items():
+        if sea not in seas:
+            t13.bad(sea, "capacity", "not a sea province of the board")
+            continue
+        cap[sea] = t13.whole(v, sea, "capacity")
+    t13.known_keys({"default", "capacity"})
+    return FishingRules(t13.number("default", 2), cap,
+                        rules.whole(f.get("catch", 1), "fishing", "catch", 0),
+                        rules.whole(f.get("max_between", 2), "fishing", "max_between", 0),
+                        t13.meta.status)
+
+
+def delivers(board, sea: str, coasts: set[str], max_between: int) -> bool:
+    """Is there a chain of seas from ``sea`` to one of ``coasts`` with at most ``max_between``
+    seas between (VII.6a)?"""
+    frontier, seen = [sea], {sea}
+    for _ in range(max_between + 1):
+        nxt = []
+        for s in frontier:
+            around = board.province_neighbours.get(s, ())
+            if any(c in coasts for c in around):
+                return True
+            for n in sorted(around):
+                if n not in seen and board.provinces[n].kind is ProvinceKind.SEA:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return False
