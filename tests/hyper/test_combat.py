@@ -9,9 +9,16 @@ s standing, 2h holding defenders (s + 2h mixed), +1 per hold support; T6 charges
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from .conftest import line, season, start, stock
+from diplodesk.engine import load_variant
+from diplodesk.engine.hyper import pack_of
+from diplodesk.engine.hyper.guess import GuessCheck
+from diplodesk.engine.tables import TableError
+
+from .conftest import MINI, line, season, start, stock
 
 
 def board(*units: str, **owners: str) -> dict:
@@ -368,8 +375,6 @@ def test_a_build_in_a_province_attacked_that_season_fails_and_is_refunded():
 
 
 def test_a_cycle_with_two_answers_succeeds_together_and_one_with_none_fails():
-    from diplodesk.engine.hyper.guess import GuessCheck
-
     ring = GuessCheck(["a", "b", "c"], lambda k, v: v({"a": "b", "b": "c", "c": "a"}[k]))
     assert ring.run() == {"a": True, "b": True, "c": True}
     paradox = GuessCheck(["a", "b"], lambda k, v: not v("b") if k == "a" else v("a"))
@@ -387,11 +392,30 @@ def test_a_build_in_a_province_filled_by_the_fighting_fails_and_is_refunded():  
 
 
 def test_a_chain_of_thousands_of_decisions_is_walked_link_by_link():
-    from diplodesk.engine.hyper.guess import GuessCheck
-
     n = 5000
     keys = [f"k{i:05d}" for i in range(n)]
     nxt = {keys[i]: keys[i + 1] for i in range(n - 1)}
     judge = lambda k, v: v(nxt[k]) if k in nxt else True  # noqa: E731
     out = GuessCheck(keys, judge, needs=lambda k: [nxt[k]] if k in nxt else []).run()
     assert all(out.values()) and len(out) == n
+
+
+# -- the tables (T6, T7) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("file, old, new, says", [
+    ("tables/t07-attackers-needed.toml", "[3, 5],  ", "[3],     ",
+     "t07-attackers-needed.toml, table T7, row s = 3, field needed: expected 2 cells"),
+    ("tables/t06-casualties.toml", 'vs = "hold",   result', 'vs = "hodl",   result',
+     "t06-casualties.toml, table T6, row 2, field vs: 'hodl' is not one of"),
+])
+def test_a_bad_cell_of_T6_or_T7_is_named(tmp_path, file, old, new, says):
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    path = folder / file
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    with pytest.raises(TableError) as e:
+        pack_of(load_variant(str(folder)))
+    assert says in str(e.value)
