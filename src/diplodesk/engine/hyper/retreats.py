@@ -81,6 +81,7 @@ def retreats(board, dislodged: list[Force], places: Places, attacked: Mapping[st
         else:
             pending[f.key] = list(f.retreat)
     force = {f.key: f for f in dislodged}
+    wanted: dict[str, str] = {}
     for _round in range(2):
         asks: dict[str, list[str]] = defaultdict(list)
         for k in sorted(pending):
@@ -92,6 +93,7 @@ def retreats(board, dislodged: list[Force], places: Places, attacked: Mapping[st
                 why_not[k].append(why)
             else:
                 asks[province_of(choice)].append(k)
+                wanted[k] = choice
         for prov in sorted(asks):
             ks = asks[prov]
             powers = {force[k].power for k in ks}
@@ -106,7 +108,7 @@ def retreats(board, dislodged: list[Force], places: Places, attacked: Mapping[st
                 admitted.remove(loser)
                 why_not[loser].append(f"no room left in {prov}: the dice chose the others")
             for k in admitted:
-                loc = _entry(board, force[k], prov)
+                loc = _entry(board, force[k], wanted[k])
                 places.at[k] = loc
                 out[k] = (loc, f"retreats to {loc} (III.33)")
                 pending.pop(k)
@@ -115,9 +117,12 @@ def retreats(board, dislodged: list[Force], places: Places, attacked: Mapping[st
     return out
 
 
-def _entry(board, f: Force, prov: str) -> str:
+def _entry(board, f: Force, loc: str) -> str:
+    """Where a retreating unit lands: a task force on the coast written, else the one it reaches."""
+    prov = province_of(loc)
     if f.unit.type == "T" and board.provinces[prov].coasts:
-        return board.fleet_targets(f.unit.at, prov)[0]
+        reach = board.fleet_targets(f.unit.at, prov)
+        return loc if loc in reach else reach[0]
     return prov
 
 
@@ -127,8 +132,9 @@ def _illegal(board, f: Force, loc: str, places: Places, attacked: Mapping[str, s
     if u.type == "D" and (board.provinces[prov].kind is ProvinceKind.SEA
                           or not board.can_reach(UnitType.ARMY, u.at, prov)):
         return f"{prov} is not next to {u.at} for a division"
-    if u.type == "T" and not board.fleet_targets(u.at, prov):
-        return f"{prov} is not next to {u.at} for a task force"
+    if u.type == "T" and (not board.fleet_targets(u.at, prov)
+                          or ("/" in loc and loc not in board.fleet_targets(u.at, prov))):
+        return f"{loc} is not next to {u.at} for a task force"
     if any(not friendly(a, u.power) for a in attacked.get(prov, ())):
         return f"{prov} was attacked this season"
     if not places.friendly_place(board, prov, u.power):
