@@ -91,6 +91,10 @@ class Checker:
         return nation is not None and all(
             self.owner(p.id) == nation for p in self.pos.pack.provinces.values() if p.nation == nation)
 
+    def shielded(self, prov: str) -> bool:
+        data = self.pos.pack.provinces.get(prov)
+        return data is not None and NO_ATTACK in data.special and self.integral(prov)
+
     def entry(self, u: HUnit, src: str, dest: str) -> str | None:
         """The location a unit at ``src`` enters in ``dest``: a fleet names its coast."""
         prov = province_of(dest)
@@ -169,8 +173,7 @@ class Checker:
             prov = province_of(o.target)
             if dest is None:
                 o.fail("illegal", f"{prov} has several coasts: name the one {u.ref} enters")
-            elif o.verb == "at" and NO_ATTACK in self.pos.pack.provinces.get(prov, _NONE).special \
-                    and self.integral(prov):
+            elif o.verb == "at" and self.shielded(prov):
                 o.fail("illegal", f"{prov} may not be attacked while its nation stands alone (III.5)")
             elif o.verb != "at" and not self.friendly_place(prov, u.power, self.pos.units):
                 o.fail("illegal", f"{u.ref} may move only into a friendly province; {prov} is not "
@@ -193,13 +196,6 @@ class Checker:
             why = self.can_back(u, aim, target is not None)
             if why:
                 o.fail("illegal", why)
-
-
-class _NoProvince:
-    special: tuple[str, ...] = ()
-
-
-_NONE = _NoProvince()
 
 
 def forces(pos: HyperPosition, units: Iterable[HUnit], orders: Mapping[str, list[HOrder]],
