@@ -20,7 +20,7 @@ from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn")
+            "cd", "an", "nn", "spl")
 BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
@@ -28,7 +28,7 @@ LATER = {
     "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
-    "spl": "support preferences", "jv": "joint victory agreements", "dg": "delegation",
+"jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
 _DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
@@ -380,6 +380,16 @@ class _Parser:
         return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
 
     order_nz = order_fz
+
+    def order_spl(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``spl 5D, 3D``: if some of these units' supports must be cut, 5D's goes first."""
+        refs = tuple(w.upper() for w in " ".join(rest).replace(",", " ").split())
+        unknown = [r for r in refs if (o.nation, r.lower()) not in self.units]
+        if not refs or unknown:
+            return o.fail("unparsable", "spl lists the nation's supporting units, the first to be "
+                          "cut first: spl 5D, 3D" + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+        o.categories = refs
+        return o
 
     def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):

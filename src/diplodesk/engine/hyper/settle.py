@@ -32,13 +32,15 @@ def close_season(s: Season) -> HyperOutcome:
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
     ordered = {(o.unit.power, o.unit.ref) for n in s.orders for o in s.orders[n] if o.military and o.unit}
     for u in sorted(s.pos.units, key=lambda u: (u.power, u.ref)):
-        if (u.power, u.ref) not in ordered and f"{u.power}:{u.ref}" not in s.gone:
+        if ((u.power, u.ref) not in ordered and f"{u.power}:{u.ref}" not in s.gone
+                and f"{u.power}:{u.ref}" not in s.reported):
             lines.append(Line(u.power, None, f"{u.ref}{'' if u.type == 'N' else ' ' + u.at} st",
                               "succeeds", "no order", "stands (III.25)"))
     lines += s.extra
     open_q = s.decisions.open_blocking
     return HyperOutcome(s.pos, lines, s.ledger.entries, s.dice.log, s.decisions.to_json(),
-                        notices(s), table, nxt, winner, final=not open_q)
+                        notices(s), table, nxt, winner, final=not open_q,
+                        clashes=[c.to_json() for c in s.clashes])
 
 
 def income(s: Season) -> None:
@@ -46,7 +48,8 @@ def income(s: Season) -> None:
     winter = pos.phase.season == c.winter_season and not pos.first_season
     for pid in sorted(s.provinces):
         p = s.provinces[pid]
-        if p.de_facto is None:
+        owner = p.de_facto
+        if owner is None or pid in s.attacked:  # attacked by unfriendly units: no yield (I.6b)
             continue
         a = p.yields.get("A", 0) + s.yield_bonus[(pid, "A")]
         i = p.yields.get("I", 0) + s.yield_bonus[(pid, "I")]
@@ -61,7 +64,7 @@ def income(s: Season) -> None:
             why += f" (winter: half of {full}A, rounded up)"
         for f, v in (("A", a), ("I", i)):
             if v:
-                led.move("game:yield", stock(p.de_facto), f, v, why, rule="I.3, I.6c" if winter else "I.3",
+                led.move("game:yield", stock(owner), f, v, why, rule="I.3, I.6c" if winter else "I.3",
                          cell=f"provinces {pid}", step="15")
     for n in sorted(s.nations):
         e = s.nations[n].escrow
@@ -117,7 +120,8 @@ def starvation(s: Season) -> None:
 def end_of_season(s: Season) -> dict[str, ProvinceState]:
     out = {}
     for pid, p in s.provinces.items():
-        quiet = 0 if pid in s.struck else p.quiet + 1  # II.3: attack, sabotage, guerrillas
+        # II.3: attacked, sabotaged or fought over by guerrillas
+        quiet = 0 if pid in s.struck or pid in s.attacked else p.quiet + 1
         de_jure = p.de_facto if p.de_facto != p.de_jure and quiet >= 4 else p.de_jure
         yields = {f: p.yields.get(f, 0) + s.yield_bonus[(pid, f)] for f in ("A", "I")}
         out[pid] = replace(p, quiet=quiet, de_jure=de_jure, yields=yields,
@@ -229,6 +233,7 @@ def notices(s: Season) -> list[str]:
         if s.pos.carried.get(k):
             out.append(f"{k} are carried over unchanged: that part of the rules is adjudicated in "
                        "a later version")
+    out += s.combat_notices
     counts = Counter(line.reason for line in s.lines.values() if line.reason == "not adjudicated")
     if counts:
         n = counts["not adjudicated"]

@@ -57,6 +57,16 @@ def _charge(s: Season, payer: str, what: str, rule: str, o: HOrder | None) -> bo
     return True
 
 
+def conquests(s: Season) -> None:
+    """II.2b: a province won in battle becomes a territory of its own under the conqueror,
+    with nothing in its stockpile; by right it stays its old owner's until four quiet seasons."""
+    for prov, who in sorted(s.conquered.items()):
+        nid = f"{who}-{prov}"
+        if nid not in s.nations:
+            _form(s, nid, f"{prov} under {who}", who, s.nations[who].controllers)
+        s.provinces[prov] = replace(s.provinces[prov], de_facto=nid, quiet=0)
+
+
 def cessions(s: Season) -> None:
     board = s.pos.board
     ceded = Counter(o.target for o in s.live("cd"))
