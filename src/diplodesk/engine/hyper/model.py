@@ -10,6 +10,7 @@ levels, alliances, canals) are carried over unchanged until their part is adjudi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,10 +19,11 @@ from ..board import ProvinceKind, province_of
 from ..money import MoneyError, from_units, to_units
 from ..phase import Phase, PhaseType
 from ..position import PositionError
+from ..tables import Cost
 from ..variant import Variant
 from .banks import Bank, read_bank
 from .fishing import FF
-from .pack import FACTORS, Pack
+from .pack import FACTORS, NationData, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
 STOCK_FACTORS = ("gold", "M", "A", "I")
@@ -81,13 +83,15 @@ class NationState:
     acquired: int = 0  # units acquired so far: the next designation is acquired + 1 (III.10)
     teams: tuple[Mapping[str, Any], ...] = ()
     pis: tuple[Mapping[str, Any], ...] = ()
+    name: str = ""  # a nation formed in play names itself; the others' names are the pack's
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
-                "stock": {f: from_units(self.stock.get(f, 0), FACTORS[f]) for f in STOCK_FACTORS},
-                "escrow": from_units(self.escrow, GOLD), "trs": self.trs,
-                "acquired": self.acquired, "teams": [dict(t) for t in self.teams],
-                "pis": [dict(p) for p in self.pis]}
+        d = {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
+             "stock": {f: from_units(self.stock.get(f, 0), FACTORS[f]) for f in STOCK_FACTORS},
+             "escrow": from_units(self.escrow, GOLD), "trs": self.trs,
+             "acquired": self.acquired, "teams": [dict(t) for t in self.teams],
+             "pis": [dict(p) for p in self.pis]}
+        return ({"name": self.name} if self.name else {}) | d
 
 
 @dataclass(frozen=True)
@@ -256,7 +260,7 @@ class _Reader:
     def nation(self, v: Any, where: str, nullable: bool = False) -> str | None:
         if v is None and nullable:
             return None
-        if v not in self.pack.nations:
+        if v not in self.pack.nations and v not in getattr(self, "formed", ()):
             raise self.fail(where, f"unknown nation {v!r}")
         return v
 
@@ -276,9 +280,16 @@ class _Reader:
         eco = self.obj(d["economy"], "economy",
                        {"players", "nations", "provinces", "installations", "ffs", "banks", "ipl", "joint", "victory",
                         *CARRIED}, {"nations", "provinces"})
-        nations = {str(k): self.nation_state(k, v) for k, v in
-                   self.obj(eco["nations"], "economy.nations", set(self.pack.nations)).items()}
-        for n in self.pack.nations:
+        given = eco["nations"]
+        if not isinstance(given, Mapping):
+            raise self.fail("economy.nations", "expected an object")
+        # nations formed in play (II.2, II.5, II.6) carry their own kind and controllers
+        self.formed = {str(k) for k in given if k not in self.pack.nations}
+        for k in self.formed:
+            if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,59}", k):
+                raise self.fail(f"economy.nations.{k}", "a nation's id is lower case letters, digits and -")
+        nations = {str(k): self.nation_state(k, v) for k, v in given.items()}
+        for n in self.pack.nations:  # a nation never leaves the table (eliminated ones stay empty)
             if n not in nations:
                 raise self.fail(f"economy.nations.{n}", "missing")
         provinces = {str(k): self.province_state(k, v) for k, v in
@@ -351,12 +362,15 @@ class _Reader:
 
     def nation_state(self, nid: str, v: Any) -> NationState:
         w = f"economy.nations.{nid}"
+        formed = nid not in self.pack.nations
         o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
-                            "teams", "pis"}, {"stock"})
+                            "teams", "pis", "name"}, {"stock", "kind", "controllers"} if formed else {"stock"})
         stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
         amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
         amounts |= {f: self.whole(stock.get(f, 0), f"{w}.stock.{f}") for f in ("M", "A", "I")}
-        data = self.pack.nations[nid]
+        data = self.pack.nations.get(nid)
+        if data is None:
+            data = NationData(nid, nid, str(o.get("name", nid)), o["kind"], None, (), Cost({}), 0, 0, {})
         kind = o.get("kind", data.kind)
         if kind not in ("home", "territory"):
             raise self.fail(f"{w}.kind", f"{kind!r} is not home or territory")
@@ -365,11 +379,13 @@ class _Reader:
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
         teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
         pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
+        if not isinstance(o.get("name", ""), str):
+            raise self.fail(f"{w}.name", "expected a text")
         return NationState(kind, self.nation(o.get("suzerain", data.suzerain), f"{w}.suzerain", True),
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           teams, pis)
+                           teams, pis, str(o.get("name", "")))
 
     def team(self, t: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})
@@ -486,7 +502,7 @@ class _Reader:
         return dict(o)
 
     def orders(self, v: Any, banks: tuple[Bank, ...] = ()) -> dict[str, tuple[str, ...]]:
-        o = self.obj(v, "orders", set(self.pack.nations) | {b.id for b in banks})
+        o = self.obj(v, "orders", set(self.pack.nations) | self.formed | {b.id for b in banks})
         out = {}
         for k, texts in o.items():
             if isinstance(texts, str):

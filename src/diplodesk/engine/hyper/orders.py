@@ -19,16 +19,16 @@ from ..board import ProvinceKind, UnitType
 from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$")
+ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
+            "cd", "an", "nn", "spl")
 BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "tt": "trade", "bk": "blockades", "rd": "redemption",
-    "cd": "cession", "an": "annexation",
-    "nn": "new nations", "cl": "canals",
+    "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
-    "spl": "support preferences", "jv": "joint victory agreements", "dg": "delegation",
+"jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
 _DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
@@ -350,11 +350,46 @@ class _Parser:
         o.note, o.target = " ".join(rest[:-1]), loc
         return o
 
+    def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 3 or rest[1].lower() != "to":
+            return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
+        o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))
+        if o.target is None or "/" in o.target or o.item is None:
+            return o.fail("unparsable", f"{' '.join(rest)!r}: a province and a nation")
+        return o
+
+    def order_an(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
+        return o if o.target else o.fail("unparsable", "an Alsa: the province ceded to this nation")
+
+    def order_nn(self, o: HOrder, rest: list[str]) -> HOrder:
+        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces."""
+        text = " ".join(rest)
+        if text.startswith('"') and '"' in text[1:]:
+            name, _, tail = text[1:].partition('"')
+        else:
+            name, _, tail = text.partition(" ")
+        provinces = [self.names.location(w) for w in tail.replace(",", " ").split()]
+        if not name.strip() or not provinces or None in provinces:
+            return o.fail("unparsable", 'nn "Basque Republic" Nava, Gaso: a name and its provinces')
+        o.note, o.categories = name.strip(), tuple(sorted(set(provinces)))
+        return o
+
     def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.banks.get(_key(" ".join(rest)))
         return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
 
     order_nz = order_fz
+
+    def order_spl(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``spl 5D, 3D``: if some of these units' supports must be cut, 5D's goes first."""
+        refs = tuple(w.upper() for w in " ".join(rest).replace(",", " ").split())
+        unknown = [r for r in refs if (o.nation, r.lower()) not in self.units]
+        if not refs or unknown:
+            return o.fail("unparsable", "spl lists the nation's supporting units, the first to be "
+                          "cut first: spl 5D, 3D" + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
+        o.categories = refs
+        return o
 
     def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
@@ -437,8 +472,12 @@ def describe(o: HOrder) -> str:
         return f"co {o.item}"
     if o.verb == "tt$":
         return f"tt ${o.amount / 2:g} to {o.target}"
-    if o.verb in ("fz", "nz"):
+    if o.verb in ("fz", "nz", "an"):
         return f"{o.verb} {o.target}"
+    if o.verb == "cd":
+        return f"cd {o.target} to {o.item}"
+    if o.verb == "nn":
+        return f'nn "{o.note}" {", ".join(o.categories)}'
     if o.verb == "eb":
         return f"eb {o.note} {o.target}"
     if o.verb.startswith("bank."):

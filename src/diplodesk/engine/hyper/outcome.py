@@ -43,6 +43,7 @@ class HyperOutcome:
     winner: str | list[str] | None = None
     final: bool = True
     sos: dict[str, dict[str, int]] = field(default_factory=dict)
+    clashes: list[dict[str, Any]] = field(default_factory=list)  # each battle, its T6/T7 cells
 
     def to_json(self) -> dict[str, Any]:
         nxt = self.next.to_json(with_orders=False)
@@ -52,7 +53,7 @@ class HyperOutcome:
             "phase": str(self.position.phase),
             "orders": [line.to_json() for line in self.lines],
             "ledger": [e.to_json(FACTORS) for e in self.ledger],
-            "clashes": [],
+            "clashes": self.clashes,
             "dice": [r.to_json() for r in self.dice],
             "decisions_needed": self.decisions,
             "final": self.final,

@@ -17,6 +17,7 @@ from typing import Any
 from .. import tables
 from ..tables import Cost, Meta, Problem, TableError, TableReader
 from .banks import BankingRules, read_banking
+from .battle_tables import CombatTables, read_combat
 from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
 from .fishing import FishingRules, read_fishing
@@ -120,6 +121,7 @@ class Pack:
     provinces: dict[str, ProvinceData]
     players: dict[str, PlayerData]
     metas: list[Meta] = field(default_factory=list)
+    combat: CombatTables | None = None  # T6, T7
     research: ResearchRules | None = None  # V, T9
     covert: dict[str, CovertTable] = field(default_factory=dict)  # VIII.1-3: gw, sb.A, sb.I, sb.Tr
     fishing: FishingRules | None = None  # VII, T13
@@ -141,8 +143,8 @@ class Pack:
         return best.cost, f"T3 row {best.row} {unit}/{action}/{best.location}"
 
 
-REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T19",
-            "nations", "provinces")
+REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T9", "T10", "T11", "T12", "T13",
+            "T14", "T15", "T16", "T17", "T18", "T19", "nations", "provinces")
 
 
 def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[str, str],
@@ -204,13 +206,14 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
     for p in players.values():
         if p.home not in nations:
             r["nations"].bad(p.id, "home", f"unknown nation {p.home!r}")
+    combat = read_combat(r["T6"], r["T7"])
     for rd in readers.values():
         problems.extend(rd.problems)
     if problems:
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
                 nations, provinces, players, [rd.meta for rd in readers.values()],
-                research=research, covert=covert, fishing=fishing, banking=banking)
+                combat=combat, research=research, covert=covert, fishing=fishing, banking=banking)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:

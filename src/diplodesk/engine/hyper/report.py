@@ -18,7 +18,8 @@ COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
            ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
            ("Trs", "Trs", lambda n: n))
 SECRET_CODES = ("gw", "sb")  # guerrilla warfare and sabotage: the payer is secret [A]
-SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Income", ("15",)), ("Food", ("16",)))
+SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)), ("Income", ("15",)),
+            ("Food", ("16",)))
 
 
 def season_name(phase: str) -> str:

@@ -4,8 +4,9 @@ The steps of this part of the rules: 0 the start-of-season snapshot (the positio
 which is immutable); 1 orders read; 3 demobilisations; 4 costs (deterioration first, then
 every cost item, the T5 loop, the debits, transfers); 7 builds; 15 income (yields, escrow,
 manpower, demobilised M); 16 starvation; 17 the season's end (by-right ownership, victory).
-Combat (5), territory (6) and the rest of the economy (8-14) come with their parts of the
-rules; their orders are read and reported, and units' upkeep is charged as ordered.
+Step 5, military action, is :mod:`.battle`'s, and runs before the builds (III.8, III.30).
+Territory (6) and the rest of the economy (8-14) come with their parts of the rules; their
+orders are read and reported.
 Every change of a stock is a ledger entry; the next position is read off the balances.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets
+from . import banking, economy, fleets, territory
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -26,6 +27,7 @@ from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
 from .research import teams_of
 from .settle import close_season
+from .stacks import Checker
 
 
 class Season:
@@ -49,6 +51,11 @@ class Season:
         self.units = list(pos.units)
         self.installations = list(pos.installations)
         self.new_trs: Counter[str] = Counter()
+        self.attacked: set[str] = set()  # attacked by unfriendly units: no yield, no build (I.6b, III.8)
+        self.conquered: dict[str, str] = {}  # province -> its conqueror (II.2b)
+        self.clashes: list = []
+        self.reported: set[str] = set()  # units whose result line the fight wrote
+        self.combat_notices: list[str] = []
         self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
         self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
         self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
@@ -58,6 +65,9 @@ class Season:
         self.ffs = list(pos.ffs)
         self.catches: list = []  # (fishing fleet, sea) that fished
         self.banks = list(pos.banks)
+        self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
+        self.nations = dict(pos.nations)  # and the nations formed this season
+        self.notes: list[str] = []
         self.ipl_next = dict(pos.ipl)
 
     # -- the season ----------------------------------------------------------------------
@@ -69,13 +79,18 @@ class Season:
         self.demobilise()
         self.costs()
         self.transfers()
+        self.military()
+        territory.conquests(self)
+        territory.cessions(self)
+        territory.new_nations(self)
         self.build()
         economy.research(self)
         economy.assign(self)
         economy.covert(self)
         fleets.season_fleets(self)
         self.banks = banking.season_banks(self)
-        self.military()
+        self.the_rest()
+        territory.splits(self)
         return close_season(self)
 
     def open_books(self) -> None:
@@ -113,6 +128,10 @@ class Season:
                 o.fail("invalid", "two failure lists (fo); T5 is used")
             if len(fos) > 1:
                 fos[0].fail("invalid", "two failure lists (fo); T5 is used")
+            spls = [o for o in orders if o.verb == "spl" and not o.error]
+            for o in spls if len(spls) > 1 else ():
+                o.fail("invalid", "two support preference lists (spl); the dice choose")
+        Checker(self.pos).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 
     def live(self, verb: str | None = None) -> list[HOrder]:
         return [o for n in sorted(self.orders) for o in self.orders[n]
@@ -319,6 +338,14 @@ class Season:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
+            prov = (o.target or "").partition("/")[0]
+            if o.item in ("D", "T", "N", "Y", "S") and prov in self.attacked:
+                self.refund(o, "attacked", f"{prov} was attacked this season (III.8)")
+                continue
+            here = [u for u in self.units if u.province == prov and held(u.power, u.ref) not in self.gone]
+            if o.item in ("D", "T", "N") and len(here) >= self.pack.constants.units_per_province:
+                self.refund(o, "full", f"{prov} holds {len(here)} units after the fighting (III.3)")
+                continue
             self.result(o, "succeeds")
             src = f"{o.nation}:build:{describe(o)}"
             if o.item == "Tr":
@@ -344,27 +371,41 @@ class Season:
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
         for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
-            u = o.unit
+            u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
+            if u is None or held(u.power, u.ref) in self.gone:
+                self.result(o, "fails", "gone", f"{o.unit.ref} was lost before the transfer")
+                continue
             acquired[o.target] += 1
             new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
             self.units[self.units.index(u)] = new
-            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M", u.M,
+            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M",
+                             self.ledger.balance(held(u.power, u.ref), "M"),
                              f"{u.ref} of {u.power} transferred to {new.power} as {new.ref}",
                              rule="III.18-19", order=o.ref, step="4.6")
             self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
         self.acquired = acquired
 
+    def refund(self, o: HOrder, reason: str, why: str) -> None:
+        """A build that fails after combat (III.3, III.8): what it cost comes back [A]."""
+        for e in [e for e in self.ledger.entries if e.order == o.ref and e.step == "4" and e.amount > 0]:
+            self.ledger.move(e.account, stock(o.nation), e.factor, e.amount,
+                             f"refund: {describe(o)} failed", rule="III.8" if reason == "attacked" else "III.3",
+                             order=o.ref, step="7")
+        self.result(o, "fails", reason, f"{why}; its cost was refunded")
+
     def military(self) -> None:
+        """Step 5 (III.23-35): before the builds, which fail where a province was attacked."""
+        from .battle import fight
+
+        fight(self)
+
+    def the_rest(self) -> None:
+        """The result of every order no step has judged: paid and done, or the GM's."""
         for o in self.live():
             if o.ref in self.lines:
                 continue
             if o.military:
-                if o.verb in ("st", "ho"):
-                    self.result(o, "succeeds")
-                else:
-                    self.result(o, "fails", "not adjudicated",
-                                "combat comes in a later version of diplodesk: the unit stood; "
-                                "its upkeep was charged as ordered")
+                self.result(o, "succeeds")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
                 answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),

@@ -32,21 +32,24 @@ def close_season(s: Season) -> HyperOutcome:
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
     ordered = {(o.unit.power, o.unit.ref) for n in s.orders for o in s.orders[n] if o.military and o.unit}
     for u in sorted(s.pos.units, key=lambda u: (u.power, u.ref)):
-        if (u.power, u.ref) not in ordered and f"{u.power}:{u.ref}" not in s.gone:
+        if ((u.power, u.ref) not in ordered and f"{u.power}:{u.ref}" not in s.gone
+                and f"{u.power}:{u.ref}" not in s.reported):
             lines.append(Line(u.power, None, f"{u.ref}{'' if u.type == 'N' else ' ' + u.at} st",
                               "succeeds", "no order", "stands (III.25)"))
     lines += s.extra
     open_q = s.decisions.open_blocking
     return HyperOutcome(s.pos, lines, s.ledger.entries, s.dice.log, s.decisions.to_json(),
-                        notices(s), table, nxt, winner, final=not open_q)
+                        notices(s), table, nxt, winner, final=not open_q,
+                        clashes=[c.to_json() for c in s.clashes])
 
 
 def income(s: Season) -> None:
     c, pos, led = s.pack.constants, s.pos, s.ledger
     winter = pos.phase.season == c.winter_season and not pos.first_season
-    for pid in sorted(pos.provinces):
-        p = pos.provinces[pid]
-        if p.de_facto is None:
+    for pid in sorted(s.provinces):
+        p = s.provinces[pid]
+        owner = p.de_facto
+        if owner is None or pid in s.attacked:  # attacked by unfriendly units: no yield (I.6b)
             continue
         a = p.yields.get("A", 0) + s.yield_bonus[(pid, "A")]
         i = p.yields.get("I", 0) + s.yield_bonus[(pid, "I")]
@@ -61,10 +64,10 @@ def income(s: Season) -> None:
             why += f" (winter: half of {full}A, rounded up)"
         for f, v in (("A", a), ("I", i)):
             if v:
-                led.move("game:yield", stock(p.de_facto), f, v, why, rule="I.3, I.6c" if winter else "I.3",
+                led.move("game:yield", stock(owner), f, v, why, rule="I.3, I.6c" if winter else "I.3",
                          cell=f"provinces {pid}", step="15")
-    for n in sorted(pos.nations):
-        e = pos.nations[n].escrow
+    for n in sorted(s.nations):
+        e = s.nations[n].escrow
         r = escrow_release(e, c.escrow_release)
         led.move(escrow(n), stock(n), "gold", r, f"escrow release: a fifth of ${e / 2:g}, rounded up",
                  rule="I.9", step="15")
@@ -84,7 +87,7 @@ def m_yield(s: Season, nation: str) -> int:
     pack = s.pack
     if pack.m_yield_per_nation:
         return pack.m_yield_per_nation.get(nation, 0)
-    own = sum(1 for p in s.pos.provinces.values() if p.de_facto == nation == p.de_jure)
+    own = sum(1 for p in s.provinces.values() if p.de_facto == nation == p.de_jure)
     return own * pack.m_yield_per_province
 
 
@@ -98,7 +101,7 @@ def committed_M(s: Season, nation: str) -> int:
 
 def starvation(s: Season) -> None:
     c, led = s.pack.constants, s.ledger
-    for n in sorted(s.pos.nations):
+    for n in sorted(s.nations):
         m_total = led.balance(stock(n), "M") + committed_M(s, n)
         need = starvation_need(m_total, s.pack.starvation_M_per_A)
         if not need:
@@ -116,8 +119,9 @@ def starvation(s: Season) -> None:
 
 def end_of_season(s: Season) -> dict[str, ProvinceState]:
     out = {}
-    for pid, p in s.pos.provinces.items():
-        quiet = 0 if pid in s.struck else p.quiet + 1  # II.3: attack, sabotage, guerrillas
+    for pid, p in s.provinces.items():
+        # II.3: attacked, sabotaged or fought over by guerrillas
+        quiet = 0 if pid in s.struck or pid in s.attacked else p.quiet + 1
         de_jure = p.de_facto if p.de_facto != p.de_jure and quiet >= 4 else p.de_jure
         yields = {f: p.yields.get(f, 0) + s.yield_bonus[(pid, f)] for f in ("A", "I")}
         out[pid] = replace(p, quiet=quiet, de_jure=de_jure, yields=yields,
@@ -157,11 +161,12 @@ def check_invariants(s: Season) -> None:
 def next_position(s: Season, provinces: dict[str, ProvinceState]):
     pos, led = s.pos, s.ledger
     nations = {}
-    for n, st in pos.nations.items():
+    for n, st in s.nations.items():
         nations[n] = NationState(st.kind, st.suzerain, st.controllers,
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
-                                 s.acquired[n], tuple(s.teams[n]), tuple(s.pis[n]))
+                                 s.acquired[n], tuple(s.teams.get(n, ())), tuple(s.pis.get(n, ())),
+                                 st.name)
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))
@@ -217,7 +222,7 @@ def _victory(s: Season, nations: dict[str, NationState], provinces: dict[str, Pr
 
 
 def notices(s: Season) -> list[str]:
-    out = []
+    out = list(s.notes)
     prov = s.pack.provisional_tables
     if prov:
         out.append("provisional values in use (" + ", ".join(prov) + "): the published tables are "
@@ -228,6 +233,7 @@ def notices(s: Season) -> list[str]:
         if s.pos.carried.get(k):
             out.append(f"{k} are carried over unchanged: that part of the rules is adjudicated in "
                        "a later version")
+    out += s.combat_notices
     counts = Counter(line.reason for line in s.lines.values() if line.reason == "not adjudicated")
     if counts:
         n = counts["not adjudicated"]
