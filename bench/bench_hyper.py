@@ -66,6 +66,13 @@ def generated_variant(folder: Path, nations: int = 60, per: int = 5) -> Path:
     (folder / "provinces.toml").write_text(meta.format(t="provinces") + "\n" + "\n".join(prov_rows))
     shutil.copy(MINI / "rules.toml", folder / "rules.toml")
     shutil.copytree(MINI / "tables", folder / "tables", dirs_exist_ok=True)
+    # the test board's regions and seas are its own: regions of ten nations; every sea holds 2
+    rows = []
+    for r in range(0, nations, 10):
+        members = ", ".join(f'"n{n:02d}"' for n in range(r, min(nations, r + 10)))
+        rows.append(f'[[regions]]\nid = "r{r // 10}"\nnations = [{members}]\n')
+    (folder / "tables" / "t12-investment-regions.toml").write_text(meta.format(t="T12") + "\n" + "\n".join(rows))
+    (folder / "tables" / "t13-fishing-capacity.toml").write_text("default = 2\n\n" + meta.format(t="T13"))
     return folder
 
 
