@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets, territory
+from . import banking, economy, fleets, payments, territory
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -26,6 +26,7 @@ from .model import HUnit, HyperPosition, Installation
 from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
 from .research import teams_of
+from .routes import supply_route, surcharge
 from .settle import close_season
 from .stacks import Checker
 
@@ -68,6 +69,7 @@ class Season:
         self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
+        self.routes: dict[tuple[str, str], tuple[str, ...] | None] = {}  # supply routes (III.17)
         self.ipl_next = dict(pos.ipl)
 
     # -- the season ----------------------------------------------------------------------
@@ -184,9 +186,9 @@ class Season:
         live, self.failures = settle(items, self.available, self.failure_order, self.dice,
                                      self.downgrade)
         for f in self.failures:
-            self.failed(f)
+            payments.failed(self, f)
         for it in live:
-            self.pay(it)
+            payments.pay(self, it)
 
     def failure_order(self, nation: str) -> list[str]:
         own = next((o.categories for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), ())
@@ -213,10 +215,24 @@ class Season:
         loc = self.location_class(u)
         cost, cell = self.pack.upkeep_cost(u.type, action, loc)
         cat = {"uo": "st", "sp_unused": "sp", "sp_used": "sp"}.get(action, action)
-        return CostItem(u.power, dict(cost.amounts), f"upkeep.unit.{cat}",
-                        f"upkeep {u.ref} {action} in {u.at}", self.escrow_of(u.province, u.power),
-                        "III.15, T3", cell, o.ref if o else None, f"{u.ref}",
+        vector, label, rule = dict(cost.amounts), f"upkeep {u.ref} {action} in {u.at}", "III.15, T3"
+        path = self.supply(u) if loc != "own" else ()
+        if path:  # III.17: its owner pays through a supply route
+            extra = surcharge(self.pos.board, path)
+            vector["I"] = vector.get("I", 0) + extra
+            label += f" + supply route {'-'.join(path)} (+{extra}I)"
+            rule = "III.15, III.17, T3"
+        return CostItem(u.power, vector, f"upkeep.unit.{cat}", label, self.escrow_of(u.province, u.power),
+                        rule, cell, o.ref if o else None, f"{u.ref}",
                         "demobilise" if cat == "st" else "downgrade")
+
+    def supply(self, u: HUnit) -> tuple[str, ...]:
+        key = (u.power, u.ref)
+        if key not in self.routes:
+            home = {p for p, st in self.pos.provinces.items() if st.de_facto == u.power}
+            owners = {p: st.de_facto for p, st in self.pos.provinces.items()}
+            self.routes[key] = supply_route(self.pos.board, u.province, home, owners, u.power)
+        return self.routes[key] or ()
 
     def upkeep_items(self) -> list[CostItem]:
         items = []
@@ -265,62 +281,6 @@ class Season:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
         return items + economy.cost_items(self) + banking.cost_items(self)
-
-    def failed(self, f: Failure) -> None:
-        it = f.item
-        what = f"{f.factor} short by {f.short / 2:g}" if f.factor == "gold" else f"{f.factor} short by {f.short}"
-        o = self.find(it.order)
-        if f.outcome == "downgraded":
-            if o is not None:
-                self.result(o, "fails", "downgraded", f"cannot pay ({what}): stands instead (T5)")
-            return
-        if f.outcome == "demobilised":
-            if it.category == "upkeep.installation":
-                inst = next(i for i in self.installations if i.owner == it.payer and i.ref == it.subject)
-                key = held(inst.owner, inst.ref)
-                self.gone_inst.add(key)
-                self.m_back.append((inst.owner, key, inst.M, f"{inst.ref} demobilised: upkeep unpaid (I.11)"))
-                self.extra.append(Line(it.payer, None, inst.ref, "fails", "demobilised",
-                                       f"cannot pay its upkeep ({what}) (I.11, III.21)"))
-                return
-            u = next(u for u in self.units if u.power == it.payer and u.ref == it.subject)
-            key = held(u.power, u.ref)
-            self.gone.add(key)
-            self.m_back.append((u.power, key, u.M, f"{u.ref} demobilised: upkeep unpaid (I.11)"))
-            if o is not None:
-                self.result(o, "fails", "demobilised", f"cannot pay even to stand ({what}) (I.11)")
-            else:
-                self.extra.append(Line(u.power, None, f"{u.ref} st", "fails", "demobilised",
-                                       f"cannot pay even to stand ({what}) (I.11)"))
-            return
-        if o is not None:
-            o.fail("cannot pay", f"{what} (I.5, T5 {it.category})")
-
-    def find(self, ref: str | None) -> HOrder | None:
-        if ref is None:
-            return None
-        n, _, i = ref.partition("#")
-        return self.orders[n][int(i)]
-
-    def pay(self, it: CostItem) -> None:
-        if it.hidden:
-            economy.pay_hidden(self, it)
-            return
-        if it.dest is not None:
-            self.ledger.move(stock(it.payer), it.dest, "gold", it.vector["gold"], it.label, rule=it.rule,
-                             order=it.order, step="4")
-            return
-        kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
-        for f in STOCK:
-            v = it.vector.get(f, 0)
-            if not v:
-                continue
-            if f == "gold":
-                self.ledger.move(stock(it.payer), escrow(it.escrow_to), f, v, it.label, **kw)
-            elif f == "M" and it.category.startswith("bu."):
-                self.ledger.move(stock(it.payer), f"{it.payer}:build:{it.subject}", f, v, it.label, **kw)
-            else:
-                self.ledger.move(stock(it.payer), "game:consumed", f, v, it.label, **kw)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 

@@ -19,6 +19,7 @@ from ..board import ProvinceKind
 from .accounts import STOCK, escrow, stock
 from .banks import slug
 from .model import NationState
+from .outcome import Line
 
 if TYPE_CHECKING:
     from .orders import HOrder
@@ -61,6 +62,13 @@ def conquests(s: Season) -> None:
     """II.2b: a province won in battle becomes a territory of its own under the conqueror,
     with nothing in its stockpile; by right it stays its old owner's until four quiet seasons."""
     for prov, who in sorted(s.conquered.items()):
+        for i in s.installations:  # III.14: its M go back to the old owner, as if disbanded
+            key = f"{i.owner}:{i.ref}"
+            if i.at.partition("/")[0] == prov and i.owner != who and key not in s.gone_inst:
+                s.gone_inst.add(key)
+                s.m_back.append((i.owner, key, i.M, f"{i.ref} captured by {who} (III.14)"))
+                s.extra.append(Line(i.owner, None, i.ref, "fails", "captured",
+                                    f"{prov} was conquered by {who}: its M come back (III.14)"))
         nid = f"{who}-{prov}"
         if nid not in s.nations:
             _form(s, nid, f"{prov} under {who}", who, s.nations[who].controllers)

@@ -1,0 +1,47 @@
+"""Supply routes (III.17) and captured installations (III.14)."""
+
+from __future__ import annotations
+
+from diplodesk.engine import load_variant
+from diplodesk.engine.hyper.routes import supply_route, surcharge
+
+from .conftest import MINI, season, start
+
+
+def test_the_rules_example_two_seas_and_three_land_provinces_cost_3I():
+    board = load_variant(str(MINI)).board
+    assert surcharge(board, ("tyrs", "lyon", "napl", "roma", "piem")) == 3
+    assert surcharge(board, ("napl",)) == 1 and surcharge(board, ("tyrs",)) == 1
+    assert surcharge(board, ()) == 0
+
+
+def test_the_shortest_route_home_counts_a_sea_as_two_land_provinces():
+    board = load_variant(str(MINI)).board
+    france = {"bret", "pari", "acqu", "gaso"}
+    owners = {p: "fra" for p in france}
+    assert supply_route(board, "napl", france, owners, "fra") == ("napl", "roma", "piem")
+    # by land through Italy (2 + 1 + 1 + 1) is shorter than by sea (2 + 2 + 2)
+    assert supply_route(board, "ionn", france, owners, "fra") == ("ionn", "napl", "roma", "piem")
+    assert supply_route(board, "lyon", france, owners, "fra") == ("lyon",)
+    assert supply_route(board, "pari", france, owners, "fra") == ()
+
+
+def test_a_division_abroad_pays_its_route_in_the_ledger():
+    pos = start()
+    pos["units"] = [{"id": "1D", "power": "fra", "type": "D", "at": "napl", "M": 6}]
+    pos["economy"]["nations"]["fra"]["acquired"] = 1
+    r = season(pos, {"fra": ["1D st"]})
+    [e] = [e for e in r["ledger"] if e["account"] == "fra" and e["factor"] == "I"
+           and "supply route napl-roma-piem (+1I)" in e["reason"]]
+    assert e["rule"] == "III.15, III.17, T3"
+
+
+def test_a_captured_armoury_s_M_go_back_to_its_old_owner():
+    pos = start()
+    pos["units"] = [{"id": "1D", "power": "spa", "type": "D", "at": "nava", "M": 6}]
+    pos["economy"]["nations"]["spa"]["acquired"] = 1
+    pos["economy"]["installations"] = [{"type": "Y", "owner": "fra", "at": "gaso", "built": "F1914M", "M": 2}]
+    r = season(pos, {"spa": ["1D at Gaso"]})
+    assert r["next"]["economy"]["installations"] == []
+    assert any(e["account"] == "fra" and e["factor"] == "M" and e["amount"] == 2
+               and "captured by spa" in e["reason"] for e in r["ledger"])
