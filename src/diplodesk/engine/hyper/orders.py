@@ -287,6 +287,8 @@ class _Parser:
         return o.fail("unparsable", "de 12D, de N Pari, de Y Lyon or de S Mars")
 
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
+            rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
