@@ -188,7 +188,7 @@ def test_orders_in_the_rules_notation_and_what_cannot_be_read(w1914):
     assert line(r, "fra", "12D Gaso at Nava (re Acqu/Bret)")["order"] == "12D gaso at nava (re acqu/bret)"
     assert line(r, "fra", "13D ho")["reason"] == "no such unit"
     assert line(r, "fra", "bu X Pari")["reason"] == "unparsable"
-    assert line(r, "fra", "tt 10A to Spain via Bisc")["reason"] == "not adjudicated"
+    assert "is not a chain of provinces" in line(r, "fra", "tt 10A to Spain via Bisc")["detail"]
     assert line(r, "ita", "7T TYRS ho (no)")["reason"] == "invalid"  # two orders for 7T
     assert line(r, "ita", "7T dm lyon gaso")["reason"] == "invalid"
 

@@ -62,10 +62,14 @@ def read_fishing(rules: TableReader, t13: TableReader, seas: set[str]) -> Fishin
                         t13.meta.status)
 
 
-def delivers(board, sea: str, coasts: set[str], max_between: int) -> bool:
+def delivers(board, sea: str, coasts: set[str], max_between: int,
+             closed: frozenset[str] = frozenset()) -> bool:
     """Is there a chain of seas from ``sea`` to one of ``coasts`` with at most ``max_between``
-    seas between (VII.6a)?"""
-    frontier, seen = [sea], {sea}
+    seas between, through none of the ``closed`` (blockaded) provinces (VII.6a)?"""
+    if sea in closed:
+        return False
+    coasts = coasts - closed
+    frontier, seen = [sea], {sea} | set(closed)
     for _ in range(max_between + 1):
         nxt = []
         for s in frontier:

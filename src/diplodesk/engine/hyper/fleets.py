@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..board import ProvinceKind, province_of
 from .accounts import stock
 from .fishing import FF, delivers
+from .trade import blocked
 
 if TYPE_CHECKING:
     from .orders import HOrder
@@ -72,9 +73,11 @@ def season_fleets(s: Season) -> None:
             o.fail("denied", f"{deniers[0].unit.ref} of {deniers[0].unit.power} denied it the catch (VII.5)")
             for d in deniers:
                 s.result(d, "succeeds")
-        elif not delivers(board, ff.province, coasts, rules.max_between):
+        elif not delivers(board, ff.province, coasts, rules.max_between,
+                          frozenset(p for p in s.fish_blockades
+                                    if blocked(s.fish_blockades, p, "fish", {ff.owner}))):
             o.fail("no route", f"no chain of at most {rules.max_between} seas from {ff.province} to a coast "
-                   f"of {ff.owner} (VII.6a)")
+                   f"of {ff.owner} free of blockades (VII.6a)")
         else:
             by_sea[ff.province].append(o)
     for sea in sorted(by_sea):

@@ -20,11 +20,11 @@ from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn", "spl")
+            "cd", "an", "nn", "spl", "tt", "bk")
 BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "tt": "trade", "bk": "blockades", "rd": "redemption",
+    "rd": "redemption",
     "cl": "canals",
     "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
     "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
@@ -53,6 +53,8 @@ class HOrder:
     categories: tuple[str, ...] = ()
     note: str = ""
     ff: Any = None  # the fishing fleet an order is for
+    routes: tuple[tuple[str, ...], ...] = ()  # a trade's route and its alternative
+    account: str = ""  # where a shipment waits between the costs and its delivery
     error: tuple[str, str] | None = None
 
     @property
@@ -287,6 +289,8 @@ class _Parser:
         return o.fail("unparsable", "de 12D, de N Pari, de Y Lyon or de S Mars")
 
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
+            rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
@@ -348,6 +352,66 @@ class _Parser:
         if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
             return o.fail("unparsable", "eb Bank of Paris Pari: a bank's name and its province")
         o.note, o.target = " ".join(rest[:-1]), loc
+        return o
+
+    def order_tt(self, o: HOrder, rest: list[str]) -> HOrder:
+        """tt 10A to Spain via Bret Bisc Nava [alt ...] [ap 2 Trs]; tt $5 to Spain via ..."""
+        usage = "tt 10A to Spain via Bret Bisc Nava (alt ...) (ap 2 Trs); tt $5 to Spain via ..."
+        words = [w.lower() for w in rest]
+        if len(rest) < 5 or words[1] != "to" or "via" not in words:
+            return o.fail("unparsable", usage)
+        if _DESIG.match(words[0]):
+            return o.fail("not adjudicated", "shipping divisions (IV.7) comes in a later version")
+        m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
+        if m:
+            o.count, o.note = int(m.group(1)), m.group(2).upper()
+        elif (gold := money(rest[0])) is not None and gold % 2 == 0:
+            o.count, o.note = gold // 2, "gold"
+        else:
+            return o.fail("unparsable", f"{rest[0]!r}: a load like 10A, 4M, 6I or $5 (whole dollars)")
+        via = words.index("via")
+        o.item = self.names.nation.get(_key(" ".join(rest[2:via])))
+        if o.item is None:
+            return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
+        tail = rest[via + 1:]
+        if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():
+            o.amount, tail = int(tail[-2]), tail[:-3]
+        chains, chain = [], []
+        for w in tail:
+            if w.lower() == "alt":
+                chains.append(chain)
+                chain = []
+                continue
+            loc = self.names.location(w)
+            if loc is None:
+                return o.fail("unparsable", f"{w!r} is not a province ({usage})")
+            chain.append(loc.partition("/")[0])
+        chains.append(chain)
+        if not all(chains) or len(chains) > 2:
+            return o.fail("unparsable", "a route and at most one alternative (IV.4)")
+        o.routes = tuple(tuple(c) for c in chains)
+        return o
+
+    def order_bk(self, o: HOrder, rest: list[str]) -> HOrder:
+        """bk [trade|mil|fish] PROV [vs France, Spain]: a blockade, of everything unless named."""
+        words = list(rest)
+        kinds = []
+        while words and words[0].lower() in ("trade", "mil", "fish"):
+            kinds.append(words.pop(0).lower())
+        against = []
+        if "vs" in [w.lower() for w in words]:
+            i = [w.lower() for w in words].index("vs")
+            names = " ".join(words[i + 1:]).replace(",", " ").split()
+            against = [self.names.nation.get(_key(n)) for n in names]
+            words = words[:i]
+            if not against or None in against:
+                return o.fail("unparsable", "bk ... vs France, Spain: the nations blockaded")
+        o.target = self.names.location(words[0]) if len(words) == 1 else None
+        if o.target is None:
+            return o.fail("unparsable", "bk [trade|mil|fish] Bisc [vs France]: a province to blockade")
+        o.target = o.target.partition("/")[0]
+        o.categories = tuple(kinds) or ("trade", "mil", "fish")
+        o.note = ",".join(sorted(set(against)))
         return o
 
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
@@ -472,6 +536,12 @@ def describe(o: HOrder) -> str:
         return f"co {o.item}"
     if o.verb == "tt$":
         return f"tt ${o.amount / 2:g} to {o.target}"
+    if o.verb == "tt":
+        load = f"${o.count}" if o.note == "gold" else f"{o.count}{o.note}"
+        via = " alt ".join(" ".join(r) for r in o.routes)
+        return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
+    if o.verb == "bk":
+        return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
     if o.verb in ("fz", "nz", "an"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":

@@ -22,6 +22,7 @@ from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
 from .fishing import FishingRules, read_fishing
 from .research import ResearchRules, read_research
+from .trade_rules import TradeRules, read_trade
 
 # the smallest unit of each factor: gold moves in half dollars (IV.3, IV.9, V.6, VI.14)
 FACTORS = {"gold": 2, "M": 1, "A": 1, "I": 1}
@@ -126,6 +127,7 @@ class Pack:
     covert: dict[str, CovertTable] = field(default_factory=dict)  # VIII.1-3: gw, sb.A, sb.I, sb.Tr
     fishing: FishingRules | None = None  # VII, T13
     banking: BankingRules | None = None  # VI, T10-T12
+    trade: TradeRules | None = None  # IV, T8
 
     @property
     def provisional_tables(self) -> list[str]:
@@ -143,7 +145,7 @@ class Pack:
         return best.cost, f"T3 row {best.row} {unit}/{action}/{best.location}"
 
 
-REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T9", "T10", "T11", "T12", "T13",
+REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13",
             "T14", "T15", "T16", "T17", "T18", "T19", "nations", "provinces")
 
 
@@ -199,6 +201,7 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
     players = _players(r["nations"])
     nations = _nations(r["nations"], players)
     provinces = _provinces(r["provinces"], board_provinces, nations)
+    trade = read_trade(r["rules"], r["T8"])
     banking = read_banking(r["rules"], r["T10"], r["T11"], r["T12"], set(nations), set(provinces))
     for n in nations.values():
         if n.suzerain is not None and n.suzerain not in nations:
@@ -213,7 +216,7 @@ def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[s
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
                 nations, provinces, players, [rd.meta for rd in readers.values()],
-                combat=combat, research=research, covert=covert, fishing=fishing, banking=banking)
+                combat=combat, research=research, covert=covert, fishing=fishing, banking=banking, trade=trade)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:
@@ -252,7 +255,7 @@ def _constants(rd: TableReader) -> Constants:
     vic = rd.section("victory")
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
-                   "victory", "public_works", "research", "pi", "fishing", "banking"})
+                   "victory", "public_works", "research", "pi", "fishing", "banking", "trade"})
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}

@@ -56,9 +56,9 @@ def pay(s: Season, it: CostItem) -> None:
     if it.hidden:
         economy.pay_hidden(s, it)
         return
-    if it.dest is not None:
-        s.ledger.move(stock(it.payer), it.dest, "gold", it.vector["gold"], it.label, rule=it.rule,
-                         order=it.order, step="4")
+    if it.dest is not None:  # sent, not spent: into a bank, or on its way to another nation
+        for f, v in sorted(it.vector.items()):
+            s.ledger.move(stock(it.payer), it.dest, f, v, it.label, rule=it.rule, order=it.order, step="4")
         return
     kw = {"rule": it.rule, "order": it.order, "cell": it.cell, "step": "4"}
     for f in STOCK:

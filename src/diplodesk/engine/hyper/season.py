@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets, payments, territory
+from . import banking, economy, fleets, payments, territory, trade
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -69,6 +69,7 @@ class Season:
         self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
+        self.fish_blockades: dict = {}  # this season's blockades, for fishing routes (VII.6a)
         self.routes: dict[tuple[str, str], tuple[str, ...] | None] = {}  # supply routes (III.17)
         self.ipl_next = dict(pos.ipl)
 
@@ -89,6 +90,7 @@ class Season:
         economy.research(self)
         economy.assign(self)
         economy.covert(self)
+        trade.ship(self)
         fleets.season_fleets(self)
         self.banks = banking.season_banks(self)
         self.the_rest()
@@ -280,7 +282,7 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self) + banking.cost_items(self)
+        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 

@@ -1,0 +1,149 @@
+"""Trade (IV): factors and gold shipped along a route, blockades, transport factors, fees.
+
+A trade names a route, a chain of provinces from one of the sender's to one of the receiver's,
+and may name an alternative for when the first fails. Gold needs only the route (a fiscal
+trade). M, A and I need transport factors applied as T8 says for the load and the route's
+length (a sea counting two), and a fee of $½ for every ten of them or part (IV.9). A route
+fails if a province on it was conquered this season (IV.4), or is blockaded against the sender
+or the receiver by its owner or by a task force that was in the sea at the start of the season
+(IV.5). Goods of a trade that fails go back to the sender; its fee is not refunded [A].
+Shipping divisions (military trade) and lending transport factors (IV.8) come later.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
+
+from ..board import ProvinceKind
+from ..money import ceil_div
+from .accounts import stock
+from .costs import CostItem
+from .orders import describe
+
+if TYPE_CHECKING:
+    from .season import Season
+
+KINDS = ("trade", "mil", "fish")
+
+
+def weighted(board, route: tuple[str, ...]) -> int:
+    return sum(2 if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in route)
+
+
+def blockades(s: Season) -> dict[str, list[tuple[str, frozenset[str], frozenset[str]]]]:
+    """Province -> (blockader, kinds, against: empty for everyone) of this season's ``bk``."""
+    out: dict[str, list] = defaultdict(list)
+    seas_held = {(u.power, u.province) for u in s.pos.units if u.type == "T"}  # at the start (IV.5)
+    for o in s.live("bk"):
+        prov = o.target
+        st = s.pos.provinces.get(prov)
+        own = st is not None and st.de_facto == o.nation
+        if not own and not (s.pos.board.is_sea(prov) and (o.nation, prov) in seas_held):
+            o.fail("illegal", f"{o.nation} may blockade only its own provinces, or a sea its task force "
+                   "held at the start of the season (IV.5)")
+            continue
+        out[prov].append((o.nation, frozenset(o.categories), frozenset(o.note.split(",")) - {""}))
+        s.result(o, "succeeds")
+    return out
+
+
+def blocked(bks, prov: str, kind: str, parties: set[str]) -> str | None:
+    """The nation blockading ``prov`` against one of ``parties`` for ``kind``, if any."""
+    for who, kinds, against in bks.get(prov, ()):
+        if who in parties or kind not in kinds:
+            continue
+        if not against or against & parties:
+            return who
+    return None
+
+
+def cost_items(s: Season) -> list[CostItem]:
+    rules, board = s.pack.trade, s.pos.board
+    items = []
+    applied: Counter[str] = Counter()
+    plans = []
+    for o in s.live("tt"):
+        sender, receiver = o.nation, o.item
+        if receiver == sender or receiver not in s.pos.nations:
+            o.fail("illegal", "a trade is between two distinct nations (IV.10)")
+            continue
+        bad = next((r for r in o.routes if not _route_ok(s, r, sender, receiver)), None)
+        if bad is not None:
+            o.fail("illegal", f"the route {'-'.join(bad)} is not a chain of provinces from {sender}'s "
+                   f"land to {receiver}'s (IV.4)")
+            continue
+        if o.note == "gold":
+            plans.append((o, 0))
+            continue
+        needed = rules.trs_for(o.count, max(weighted(board, r) for r in o.routes))
+        if needed is None:
+            o.fail("illegal", f"T8 has no row for {o.count} over that route: split the shipment")
+            continue
+        given = o.amount if o.amount else needed
+        if given < needed:
+            o.fail("illegal", f"{o.count}{o.note} over that route needs {needed} Trs (T8); {given} applied")
+            continue
+        applied[sender] += given
+        plans.append((o, given))
+    same: Counter[str] = Counter()
+    for o, _trs in sorted(plans, key=lambda p: (p[0].nation, describe(p[0]))):
+        key = f"trade:{o.nation}:{describe(o)}"
+        same[key] += 1  # identical lines are alike, so their numbering cannot depend on order
+        o.account = f"{key}#{same[key]}"
+    for o, trs in plans:
+        if applied[o.nation] > s.pos.nations[o.nation].trs:
+            o.fail("illegal", f"{o.nation}'s trades apply {applied[o.nation]} Trs; it has "
+                   f"{s.pos.nations[o.nation].trs} (IV.6)")
+            continue
+        factor = "gold" if o.note == "gold" else o.note
+        qty = o.count * (2 if factor == "gold" else 1)
+        items.append(CostItem(o.nation, {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
+                              f"shipped to {o.item}", o.nation, "IV.1", "", o.ref, f"tt {o.item} {o.count}{factor}",
+                              dest=o.account))
+        o.amount = trs
+        if trs:
+            fee = ceil_div(trs, rules.fee_per) * rules.fee
+            items.append(CostItem(o.nation, {"gold": fee}, "tt.fee", f"shipping fee for {trs} Trs to {o.item}",
+                                  o.nation, "IV.9", "", o.ref, f"fee {o.item} {o.count}{factor}"))
+    return items
+
+
+def _route_ok(s: Season, route: tuple[str, ...], sender: str, receiver: str) -> bool:
+    board, prov = s.pos.board, s.pos.provinces
+    if len(route) < 1 or prov.get(route[0]) is None or prov[route[0]].de_facto != sender:
+        return False
+    if prov.get(route[-1]) is None or prov[route[-1]].de_facto != receiver:
+        return False
+    return all(b in board.province_neighbours.get(a, ()) for a, b in zip(route, route[1:], strict=False))
+
+
+def ship(s: Season) -> None:
+    """Step 9: each paid trade goes by its route, or its alternative, or back home."""
+    bks = blockades(s)
+    s.fish_blockades = bks
+    for o in sorted(s.live("tt"), key=lambda o: o.account):
+        moves = [e for e in s.ledger.entries if o.account and e.account == o.account and e.amount > 0]
+        if not moves:
+            continue  # it could not be paid
+        parties = {o.nation, o.item}
+        why = None
+        for route in o.routes:
+            lost = next((p for p in route if p in s.conquered), None)
+            stop = next((p for p in route if blocked(bks, p, "trade", parties)), None)
+            if lost is None and stop is None:
+                why = None
+                break
+            why = (f"{lost} was conquered this season (IV.4)" if lost else
+                   f"{stop} is blockaded by {blocked(bks, stop, 'trade', parties)} (IV.5)")
+        for e in moves:
+            if why is None:
+                s.ledger.move(o.account, stock(o.item), e.factor, e.amount, f"received from {o.nation}",
+                              rule="IV.1", order=o.ref, step="9")
+            else:
+                s.ledger.move(o.account, stock(o.nation), e.factor, e.amount, "trade failed: goods back",
+                              rule="IV.4", order=o.ref, step="9")
+        if why is None:
+            s.result(o, "succeeds", None, f"{o.amount} Trs applied" if o.amount else "")
+        else:
+            s.result(o, "fails", "route conquered" if "conquered" in why else "blockaded", why)
