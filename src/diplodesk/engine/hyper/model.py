@@ -84,6 +84,7 @@ class NationState:
     teams: tuple[Mapping[str, Any], ...] = ()
     pis: tuple[Mapping[str, Any], ...] = ()
     name: str = ""  # a nation formed in play names itself; the others' names are the pack's
+    exile: Mapping[str, Any] | None = None  # a government in exile (II.7b-8): since, deadline, located, hidden_M
 
     def to_json(self) -> dict[str, Any]:
         d = {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
@@ -91,6 +92,8 @@ class NationState:
              "escrow": from_units(self.escrow, GOLD), "trs": self.trs,
              "acquired": self.acquired, "teams": [dict(t) for t in self.teams],
              "pis": [dict(p) for p in self.pis]}
+        if self.exile is not None:
+            d["exile"] = dict(self.exile)
         return ({"name": self.name} if self.name else {}) | d
 
 
@@ -364,7 +367,8 @@ class _Reader:
         w = f"economy.nations.{nid}"
         formed = nid not in self.pack.nations
         o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
-                            "teams", "pis", "name"}, {"stock", "kind", "controllers"} if formed else {"stock"})
+                            "teams", "pis", "name", "exile"},
+                     {"stock", "kind", "controllers"} if formed else {"stock"})
         stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
         amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
         amounts |= {f: self.whole(stock.get(f, 0), f"{w}.stock.{f}") for f in ("M", "A", "I")}
@@ -372,8 +376,21 @@ class _Reader:
         if data is None:
             data = NationData(nid, nid, str(o.get("name", nid)), o["kind"], None, (), Cost({}), 0, 0, {})
         kind = o.get("kind", data.kind)
-        if kind not in ("home", "territory"):
-            raise self.fail(f"{w}.kind", f"{kind!r} is not home or territory")
+        if kind not in ("home", "territory", "gie", "destroyed"):
+            raise self.fail(f"{w}.kind", f"{kind!r} is not home, territory, gie (in exile) or destroyed")
+        exile = None
+        if "exile" in o:
+            e = self.obj(o["exile"], f"{w}.exile", {"since", "deadline", "located", "hidden_M"},
+                         {"since", "deadline"})
+            for k in ("since", "deadline"):
+                try:
+                    Phase.parse(e[k])
+                except (ValueError, TypeError):
+                    raise self.fail(f"{w}.exile.{k}", f"{e[k]!r} is not a phase") from None
+            if e.get("located") is not None and e["located"] not in self.pack.provinces:
+                raise self.fail(f"{w}.exile.located", f"{e['located']!r} is not a land province")
+            exile = {"since": e["since"], "deadline": e["deadline"], "located": e.get("located"),
+                     "hidden_M": self.whole(e.get("hidden_M", 0), f"{w}.exile.hidden_M")}
         controllers = o.get("controllers", list(data.controllers))
         if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
@@ -385,7 +402,7 @@ class _Reader:
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           teams, pis, str(o.get("name", "")))
+                           teams, pis, str(o.get("name", "")), exile)
 
     def team(self, t: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})

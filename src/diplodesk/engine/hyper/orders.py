@@ -20,14 +20,14 @@ from .model import GOLD, HUnit, HyperPosition
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn", "spl", "tt", "bk")
+            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm")
 BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "rd": "redemption",
     "cl": "canals",
-    "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
-    "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
+    "op": "canals", "pc": "canals", "al": "alliances", "ra": "alliances",
+    "wa": "alliances", "mn": "captured installations",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -414,6 +414,17 @@ class _Parser:
         o.note = ",".join(sorted(set(against)))
         return o
 
+    def order_lo(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
+        return o if o.target else o.fail("unparsable", "lo Pari: where the government in exile goes")
+
+    def order_pm(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.nation.get(_key(" ".join(rest))) if rest else None
+        if o.target is None:
+            return o.fail("unparsable", "pm France: permission for a government in exile to locate here "
+                          "(Panama's permission comes with canals)")
+        return o
+
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
@@ -542,7 +553,7 @@ def describe(o: HOrder) -> str:
         return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
     if o.verb == "bk":
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
-    if o.verb in ("fz", "nz", "an"):
+    if o.verb in ("fz", "nz", "an", "lo", "pm"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":
         return f"cd {o.target} to {o.item}"

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets, payments, territory, trade
+from . import banking, economy, exile, fleets, payments, territory, trade
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -86,6 +86,8 @@ class Season:
         territory.conquests(self)
         territory.cessions(self)
         territory.new_nations(self)
+        exile.eliminations(self)
+        exile.locate(self)
         self.build()
         economy.research(self)
         economy.assign(self)
@@ -95,6 +97,7 @@ class Season:
         self.banks = banking.season_banks(self)
         self.the_rest()
         territory.splits(self)
+        exile.deadlines(self)
         return close_season(self)
 
     def open_books(self) -> None:

@@ -68,7 +68,8 @@ def income(s: Season) -> None:
                          cell=f"provinces {pid}", step="15")
     for n in sorted(s.nations):
         e = s.nations[n].escrow
-        r = escrow_release(e, c.escrow_release)
+        # a fifth of the start's escrow, from what is still there (a conquest may have taken it)
+        r = min(escrow_release(e, c.escrow_release), led.balance(escrow(n), "gold"))
         led.move(escrow(n), stock(n), "gold", r, f"escrow release: a fifth of ${e / 2:g}, rounded up",
                  rule="I.9", step="15")
         m = m_yield(s, n)
@@ -133,8 +134,9 @@ def check_invariants(s: Season) -> None:
     """DESIGN 4.5: gold conserved, no account below zero, nothing spent beyond the start."""
     led = s.ledger
     gold_open = sum(e.amount for e in led.entries if e.factor == "gold" and e.step == "0")
-    # gold comes from or goes to nowhere but the GM's hand (IX.8) and the world market (VI.12)
-    allowed = {"game:gm", "game:market"}
+    # gold comes from or goes to nowhere but the GM's hand (IX.8), the world market (VI.12)
+    # and what a conquest or an exile destroys (II.7b, II.8)
+    allowed = {"game:gm", "game:market", "game:destroyed"}
     stray = sorted({e.account for e in led.entries if e.factor == "gold" and e.account.startswith("game:")}
                    - allowed)
     if stray:
@@ -166,7 +168,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
                                  s.acquired[n], tuple(s.teams.get(n, ())), tuple(s.pis.get(n, ())),
-                                 st.name)
+                                 st.name, st.exile)
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))

@@ -1,0 +1,105 @@
+"""Eliminated by conquest: a government in exile (II.7b, II.8).
+
+When the last provinces of a nation are conquered, the nation lives on as a government in
+exile (GIE) with the same id and players. It keeps half its gold and transport factors, its
+fishing fleets and research teams. The territories formed by the conquest share the other
+half of its gold, half its A and I, half its transport factors and its escrow, equally; the
+rest of its A and I and every fraction are destroyed. Its M go into hiding. By the end of the
+second season after it was formed a GIE must be located in a province whose holder permits it
+(``lo PROV`` by the GIE, ``pm NATION`` by the holder), or it is destroyed for good. Regaining a
+province and the bank-like life of a located GIE (VI) come later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .accounts import STOCK, escrow, stock
+from .research import season_index
+
+if TYPE_CHECKING:
+    from .season import Season
+
+LIFE = 2  # seasons after its forming by the end of which a GIE must be located (II.8)
+
+
+def eliminations(s: Season) -> None:
+    led = s.ledger
+    for n in sorted(s.nations):
+        st = s.nations[n]
+        if st.kind in ("gie", "destroyed"):
+            continue
+        had = [p for p, ps in s.pos.provinces.items() if ps.de_facto == n]
+        if not had or any(ps.de_facto == n for ps in s.provinces.values()):
+            continue
+        winners = sorted({s.provinces[p].de_facto for p in had if p in s.conquered})
+        if not winners:
+            continue  # lost by cession: not allowed yet (territory.py)
+        for account, factor, keep, to_winners in ((stock(n), "gold", 1, 1), (stock(n), "Trs", 1, 1),
+                                                  (stock(n), "A", 0, 1), (stock(n), "I", 0, 1),
+                                                  (escrow(n), "gold", 0, 2)):
+            _share(s, n, winners, account, factor, keep, to_winners)
+        hidden = led.balance(stock(n), "M")
+        led.move(stock(n), f"{n}:hidden", "M", hidden, "M into hiding (II.7b)", rule="II.7b", step="6")
+        deadline = s.phase
+        for _ in range(LIFE):
+            deadline = str(s.pos.variant.calendar.next_movement(_parse(deadline)))
+        s.nations[n] = replace(st, kind="gie", exile={"since": s.phase, "deadline": deadline,
+                                                      "located": None, "hidden_M": hidden})
+        s.notes.append(f"{n} is a government in exile until it is located, by {deadline} (II.8)")
+
+
+def _share(s: Season, n: str, winners: list[str], account: str, factor: str, keep: int,
+           to_winners: int) -> None:
+    """``keep`` halves of it stay, ``to_winners`` halves go to the conquerors' territories in
+    equal parts; the rest, and every fraction, is destroyed (II.7b)."""
+    led = s.ledger
+    total = led.balance(account, factor)
+    kept = total * keep // 2
+    each = total * to_winners // 2 // len(winners)
+    for w in winners:
+        led.move(account, stock(w), factor, each, f"{n} conquered: its share (II.7b)", rule="II.7b", step="6")
+    led.move(account, "game:destroyed", factor, total - kept - each * len(winners),
+             f"{n}'s {factor} destroyed in the conquest", rule="II.7b", step="6")
+
+
+def locate(s: Season) -> None:
+    """``lo PROV`` by a GIE and ``pm NATION`` by that province's holder, in one season."""
+    permits = {(o.nation, o.target) for o in s.live("pm")}
+    for o in s.live("lo"):
+        st = s.nations.get(o.nation)
+        holder = s.provinces.get(o.target).de_facto if o.target in s.provinces else None
+        if st is None or st.kind != "gie":
+            o.fail("illegal", f"{o.nation} is no government in exile (II.8)")
+        elif (holder, o.nation) not in permits:
+            o.fail("no permission", f"{holder} did not permit it (pm {o.nation}) (II.8)")
+        else:
+            s.nations[o.nation] = replace(st, exile=dict(st.exile) | {"located": o.target})
+            s.result(o, "succeeds", None, f"located in {o.target} (II.8)")
+    for o in s.live("pm"):
+        if o.ref not in s.lines:
+            s.result(o, "succeeds")
+
+
+def deadlines(s: Season) -> None:
+    """II.8: a GIE not located by its deadline is destroyed, and all it has with it."""
+    cal = s.pos.variant.calendar
+    now = season_index(s.phase, cal)
+    for n in sorted(s.nations):
+        st = s.nations[n]
+        if st.kind != "gie" or st.exile.get("located") or now < season_index(st.exile["deadline"], cal):
+            continue
+        for f in (*STOCK, "Trs"):
+            s.ledger.move(stock(n), "game:destroyed", f, s.ledger.balance(stock(n), f),
+                          f"{n}'s government in exile destroyed (II.8)", rule="II.8", step="17")
+        s.ledger.move(escrow(n), "game:destroyed", "gold", s.ledger.balance(escrow(n), "gold"),
+                      f"{n}'s government in exile destroyed (II.8)", rule="II.8", step="17")
+        s.nations[n] = replace(st, kind="destroyed")
+        s.notes.append(f"{n}'s government in exile was not located in time and is destroyed (II.8)")
+
+
+def _parse(phase: str):
+    from ..phase import Phase
+
+    return Phase.parse(phase)
