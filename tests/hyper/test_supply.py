@@ -45,3 +45,12 @@ def test_a_captured_armoury_s_M_go_back_to_its_old_owner():
     assert r["next"]["economy"]["installations"] == []
     assert any(e["account"] == "fra" and e["factor"] == "M" and e["amount"] == 2
                and "captured by spa" in e["reason"] for e in r["ledger"])
+
+
+def test_a_military_blockade_forces_the_next_shortest_route():
+    pos = start()
+    pos["units"] = [{"id": "1D", "power": "fra", "type": "D", "at": "napl", "M": 6}]
+    pos["economy"]["nations"]["fra"]["acquired"] = 1
+    r = season(pos, {"fra": ["1D st"], "ita": ["bk mil Piem vs France"]})
+    [e] = [e for e in r["ledger"] if e["account"] == "fra" and "supply route" in e["reason"] and e["factor"] == "I"]
+    assert "supply route napl-tyrs-lyon (+2I)" in e["reason"]  # 1 + 2 + 2 = 5 rather than 3 by land

@@ -74,8 +74,8 @@ def season_fleets(s: Season) -> None:
             for d in deniers:
                 s.result(d, "succeeds")
         elif not delivers(board, ff.province, coasts, rules.max_between,
-                          frozenset(p for p in s.fish_blockades
-                                    if blocked(s.fish_blockades, p, "fish", {ff.owner}))):
+                          frozenset(p for p in s.blockades
+                                    if blocked(s.blockades, p, "fish", {ff.owner}))):
             o.fail("no route", f"no chain of at most {rules.max_between} seas from {ff.province} to a coast "
                    f"of {ff.owner} free of blockades (VII.6a)")
         else:

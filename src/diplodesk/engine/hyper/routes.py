@@ -6,7 +6,7 @@ provinces; every three of the chain, or part of three, add 1I to the unit's upke
 example: two seas and three land provinces, 7, cost 3I). The chain counted is the unit's own
 province and those between, not the home province it reaches [A]. The shortest chain is taken;
 among chains as short, the one with fewer provinces of other nations, then the first by name.
-Blockades, which can close a chain, come with trade.
+A military blockade (IV.5) against the owner closes a province to its chains.
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ PER_I = 3
 
 
 def supply_route(board, start: str, home: set[str], owners: Mapping[str, str | None],
-                 owner: str) -> tuple[str, ...] | None:
+                 owner: str, closed: set[str] = frozenset()) -> tuple[str, ...] | None:
     """The provinces of the shortest chain from ``start`` to one of ``home`` (``home`` not
-    counted), or None if there is none. ``start`` in ``home`` needs no route: ``()``."""
+    counted) through none of the ``closed`` (blockaded) ones, or None if there is none.
+    ``start`` in ``home`` needs no route: ``()``."""
     if start in home:
         return ()
+    home = home - closed
 
     def weight(p: str) -> int:
         return SEA_WEIGHT if board.provinces[p].kind is ProvinceKind.SEA else 1
@@ -45,7 +47,7 @@ def supply_route(board, start: str, home: set[str], owners: Mapping[str, str | N
         for nxt in sorted(board.province_neighbours.get(here, ())):
             if nxt in home:
                 return path
-            if nxt in best or board.provinces[nxt].kind is ProvinceKind.IMPASSABLE:
+            if nxt in best or nxt in closed or board.provinces[nxt].kind is ProvinceKind.IMPASSABLE:
                 continue
             heapq.heappush(queue, (length + weight(nxt), alien + foreign(nxt), path + (nxt,)))
     return None

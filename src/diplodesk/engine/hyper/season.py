@@ -69,7 +69,7 @@ class Season:
         self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
-        self.fish_blockades: dict = {}  # this season's blockades, for fishing routes (VII.6a)
+        self.blockades: dict = {}  # this season's blockades of trade, shipping and fishing (IV.5)
         self.routes: dict[tuple[str, str], tuple[str, ...] | None] = {}  # supply routes (III.17)
         self.ipl_next = dict(pos.ipl)
 
@@ -178,6 +178,7 @@ class Season:
     # -- step 4: costs ---------------------------------------------------------------------
 
     def costs(self) -> None:
+        self.blockades = trade.blockades(self)  # set at the start of the season (IV.5)
         c = self.pack.constants
         for n in sorted(self.pos.nations):
             a = self.pos.nations[n].stock.get("A", 0)
@@ -236,7 +237,8 @@ class Season:
         if key not in self.routes:
             home = {p for p, st in self.pos.provinces.items() if st.de_facto == u.power}
             owners = {p: st.de_facto for p, st in self.pos.provinces.items()}
-            self.routes[key] = supply_route(self.pos.board, u.province, home, owners, u.power)
+            closed = {p for p in self.blockades if trade.blocked(self.blockades, p, "mil", {u.power})}
+            self.routes[key] = supply_route(self.pos.board, u.province, home, owners, u.power, closed)
         return self.routes[key] or ()
 
     def upkeep_items(self) -> list[CostItem]:

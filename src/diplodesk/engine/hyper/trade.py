@@ -120,8 +120,7 @@ def _route_ok(s: Season, route: tuple[str, ...], sender: str, receiver: str) -> 
 
 def ship(s: Season) -> None:
     """Step 9: each paid trade goes by its route, or its alternative, or back home."""
-    bks = blockades(s)
-    s.fish_blockades = bks
+    bks = s.blockades
     for o in sorted(s.live("tt"), key=lambda o: o.account):
         moves = [e for e in s.ledger.entries if o.account and e.account == o.account and e.amount > 0]
         if not moves:
