@@ -92,3 +92,15 @@ def test_a_bank_s_statement_and_the_levels_in_the_gazette():
     assert text.startswith("Bank of Paris (bop) in pari — Winter 1914, controlled by p01")
     assert "invested in the world market (VI.10)" in text and "End of season: $11 on hand, $20 invested" in text
     assert "Investment payoff levels (VI.12): med" in report(r, pos, "gazette")
+
+
+def test_a_captured_bank_leaves_the_market_and_its_gold_is_halved_with_the_host():
+    pos = _bank(gold=10, invested=20, at="nava")  # a bank in Spain's Navarre
+    pos["units"] = [{"id": "1D", "power": "fra", "type": "D", "at": "gaso", "M": 6}]
+    pos["economy"]["nations"]["fra"]["acquired"] = 1
+    pos["economy"]["banks"][0]["controller"] = "p02"
+    r = season(pos, {"fra": ["1D at Nava"]})
+    bank = _bank_after(r)
+    assert (bank["gold"], bank["invested"], bank["controller"]) == (15, 0, "p01")
+    assert any(e["account"] == "spa" and e["reason"] == "Bank of Paris captured: the host's half"
+               and e["amount"] == 15 for e in r["ledger"])

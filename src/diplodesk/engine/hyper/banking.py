@@ -72,6 +72,7 @@ def season_banks(s: Season) -> list[Bank]:
     """Step 13; returns the banks as they end the season (balances filled in by the caller)."""
     banks = {b.id: b for b in s.pos.banks}
     rules = s.pack.banking
+    _captured(s, banks)
     _establish(s, banks)
     for o in sorted(s.live("nz") + s.live("fz"), key=lambda o: (o.target, o.verb)):
         b = banks[o.target]
@@ -99,6 +100,26 @@ def season_banks(s: Season) -> list[Bank]:
         _payoff(s, b)
     s.ipl_next = _move_levels(s)
     return list(banks.values())
+
+
+def _captured(s: Season, banks: dict[str, Bank]) -> None:
+    """VI.6: a bank whose province is conquered leaves the market; the conqueror takes control
+    and half its gold, the other half goes to the host (its government in exile, if it fell)."""
+    for bid in sorted(banks):
+        b = banks[bid]
+        if b.at not in s.conquered:
+            continue
+        old_host = s.pos.provinces[b.at].de_facto
+        conqueror = s.conquered[b.at]
+        s.ledger.move(invested(bid), on_hand(bid), "gold", s.ledger.balance(invested(bid), "gold"),
+                      f"{b.name} captured: out of the market", rule="VI.6", step="13")
+        half = s.ledger.balance(on_hand(bid), "gold") // 2
+        if old_host:
+            s.ledger.move(on_hand(bid), stock(old_host), "gold", half, f"{b.name} captured: the host's half",
+                          rule="VI.6", step="13")
+        controllers = s.nations[conqueror].controllers
+        banks[bid] = replace(b, controller=controllers[0] if controllers else None)
+        s.notes.append(f"{b.name} in {b.at} was captured by {conqueror} (VI.6)")
 
 
 def _establish(s: Season, banks: dict[str, Bank]) -> None:
