@@ -43,6 +43,7 @@ ORDER_KEYS = {
     Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Delete: "Delete", Qt.Key.Key_Backspace: "Delete",
 }
 MAX_CACHE_PIXELS = 4096
+EDGE_MARGIN = 1.1  # glyph sizes of room round the board
 
 
 @dataclass
@@ -121,6 +122,10 @@ class MapView(ZoomPan, QGraphicsView):
         self._overview = _Cache()
         x0, y0, x1, y1 = layers.geometry.bounds
         self.setSceneRect(QRectF(x0, y0, x1 - x0, y1 - y0))
+        # a margin round the board so that a unit on its edge (a fleet on St Petersburg's
+        # north coast) is drawn whole at the size it grows to when the board is fitted
+        m = layers.geometry.unit_size * EDGE_MARGIN
+        self.setSceneRect(QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
         self._auto_fit = True
         self.fit()
 
@@ -150,10 +155,23 @@ class MapView(ZoomPan, QGraphicsView):
     def geometry_(self):
         return self.layers.geometry if self.layers else None
 
+    @property
+    def sheet(self):
+        """Where the painter puts things at the present zoom (None without a map)."""
+        return getattr(getattr(self.layers, "mp", None), "sheet", None)
+
     def province_at(self, scene: QPointF) -> str | None:
+        """The province under a scene point: its drawn label first (a label may sit in
+        another province, like BOT's on the Swedish coast), else its shape."""
         g = self.geometry_
         if g is None:
             return None
+        sheet = self.sheet
+        if sheet is not None and self.options.show_labels:
+            sheet.use_scale(self.scale_now)
+            prov = sheet.label_at(scene.x(), scene.y())
+            if prov is not None:
+                return prov
         return g.province_at(scene.x(), scene.y())
 
     def scene_anchor(self, loc: str, kind: str = "unit") -> QPointF:
@@ -196,7 +214,7 @@ class MapView(ZoomPan, QGraphicsView):
         t.scale(scale, scale)
         t.translate(-rect.x(), -rect.y())
         p.setTransform(t)
-        self.layers.paint_base(p, self.position, self.options)
+        self.layers.paint_base(p, self.position, replace(self.options, screen_scale=scale))
         p.end()
         target.image, target.rect, target.scale, target.key = img, QRectF(rect), scale, key
 
@@ -265,7 +283,8 @@ class MapView(ZoomPan, QGraphicsView):
         if self.layers is None or self.position is None:
             return
         self._paint_marked(painter)  # under the units and orders
-        self.layers.paint_top(painter, self.position, self.results, self.options)
+        self.layers.paint_top(painter, self.position, self.results,
+                              replace(self.options, screen_scale=self.scale_now))
         self._paint_highlights(painter)
         self.frames += 1
 
@@ -321,7 +340,7 @@ class MapView(ZoomPan, QGraphicsView):
                 x, y = g.anchor(kind, self._unit_loc(h.selected, h.dislodged))
             except (KeyError, ValueError):
                 x, y = g.anchor("unit", h.selected)
-            r = g.unit_size * 0.75
+            r = (self.sheet.g if self.sheet is not None else g.unit_size) * 0.75
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor(255, 255, 255), 5 * px))
             painter.drawEllipse(QPointF(x, y), r, r)

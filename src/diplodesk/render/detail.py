@@ -1,0 +1,93 @@
+"""Level of detail: how big glyphs and labels are at a screen scale, and which labels fit.
+
+On screen a unit, a centre mark or a label must never shrink below a size a person can
+read, however far the map is zoomed out; printed pages and exports (no screen scale) keep
+the map's own sizes. Grown labels no longer fit everywhere, so at each zoom level a plan
+says which are drawn: a grown label is drawn only where its box lies mostly inside its own
+province (or where the map's art put it outside on purpose, like the Gulf of Bothnia's on
+the Swedish coast) and clear of every label drawn before it, bigger provinces first. A label
+left out comes back when the map is zoomed in far enough for it to fit.
+
+Sizes come in quarter-octave steps, so a zoom lands on one of a few levels whose plans are
+kept.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+MIN_UNIT_PX = 18.0  # a unit glyph is never less than this many screen pixels across
+MIN_LABEL_PX = 10.0  # a label's letters are never less than this tall (about 7 px caps)
+LABEL_OF_GLYPH = 0.34  # a label's size at the map's own scale, in glyph sizes
+LEVELS_PER_OCTAVE = 4
+FIT_SHARE = 0.6  # how much of a grown label's box must lie in its own province
+
+
+def level(base: float, want: float) -> int:
+    """The quarter-octave step at or above ``want`` from ``base`` (0: the base itself)."""
+    if want <= base or base <= 0:
+        return 0
+    return max(0, math.ceil(math.log2(want / base) * LEVELS_PER_OCTAVE - 1e-9))
+
+
+def at_level(base: float, k: int) -> float:
+    return base * 2 ** (k / LEVELS_PER_OCTAVE)
+
+
+def glyph_level(base: float, scale: float) -> int:
+    """The step of the glyph size at ``scale`` screen pixels per map unit (0 off screen)."""
+    return level(base, MIN_UNIT_PX / scale) if scale > 0 else 0
+
+
+def label_level(base: float, scale: float) -> int:
+    """The step of the label size at ``scale`` (0: the map's own, every label drawn)."""
+    return level(base * LABEL_OF_GLYPH, MIN_LABEL_PX / scale) if scale > 0 else 0
+
+
+@dataclass(frozen=True)
+class LabelBox:
+    """Where a province's label is drawn, and how big, in map units."""
+
+    prov: str
+    x: float
+    y: float
+    size: float
+    half_w: float
+    half_h: float
+
+    def contains(self, x: float, y: float) -> bool:
+        return abs(x - self.x) <= self.half_w and abs(y - self.y) <= self.half_h
+
+
+def plan_labels(boxes: list[LabelBox], shapes: dict[str, object], art_outside: set[str],
+                grown: bool) -> list[LabelBox]:
+    """The labels to draw: all of them at the map's own size; when grown, those that fit.
+
+    ``shapes`` are the provinces' shapely geometries; ``art_outside`` the provinces whose
+    label the map's art placed outside them. The result does not depend on the order of
+    ``boxes``.
+    """
+    if not grown:
+        return sorted(boxes, key=lambda b: b.prov)
+    areas = {p: float(shapely.area(s)) for p, s in shapes.items()}
+    ordered = sorted(boxes, key=lambda b: (-areas.get(b.prov, 0.0), b.prov))
+    rects = np.array([shapely.box(b.x - b.half_w, b.y - b.half_h, b.x + b.half_w, b.y + b.half_h)
+                      for b in ordered], dtype=object)
+    if not len(rects):
+        return []
+    own = np.array([shapes[b.prov] for b in ordered], dtype=object)
+    inside = shapely.area(shapely.intersection(rects, own)) / shapely.area(rects)
+    tree = shapely.STRtree(rects)
+    taken = np.zeros(len(ordered), dtype=bool)
+    for i, b in enumerate(ordered):
+        if inside[i] < FIT_SHARE and b.prov not in art_outside:
+            continue
+        near = tree.query(rects[i], predicate="intersects")
+        if taken[near].any():
+            continue
+        taken[i] = True
+    return sorted((b for i, b in enumerate(ordered) if taken[i]), key=lambda b: b.prov)
