@@ -21,6 +21,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QBrush,
     QColor,
     QImage,
     QKeyEvent,
@@ -33,6 +34,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from ..engine.position import Position
+from ..render.layers.specials import legend_entries
 from ..render.painter import RenderOptions, geometry_path
 from .layers import LayeredPainter
 from .zoom import ZoomPan
@@ -56,6 +58,7 @@ class Highlights:
     selectable: frozenset[str] = frozenset()
     dislodged: bool = False  # the selected unit is a dislodged one
     marked: frozenset[str] = frozenset()  # provinces to point out (what a power newly learned)
+    fog: frozenset[str] = frozenset()  # provinces greyed: what a power cannot see (Blind)
 
 
 @dataclass
@@ -112,6 +115,7 @@ class MapView(ZoomPan, QGraphicsView):
         self.resizing = False
         self.last_base_ms = 0.0  # how long the last sharp base image took (for the bench)
         self.frames = 0  # frames drawn so far (the bench waits for the first)
+        self.show_key = True  # the legend of the variant's special lines
 
     # -- content -------------------------------------------------------------------------
 
@@ -286,7 +290,61 @@ class MapView(ZoomPan, QGraphicsView):
         self.layers.paint_top(painter, self.position, self.results,
                               replace(self.options, screen_scale=self.scale_now))
         self._paint_highlights(painter)
+        if self.show_key:
+            self._paint_key(painter)
         self.frames += 1
+
+    def key_entries(self) -> list:
+        """The legend's lines for this map: each kind of the variant's special lines."""
+        mp = getattr(self.layers, "mp", None)
+        board = getattr(mp, "board", None)
+        return legend_entries(board) if board is not None and self.options.show_specials else []
+
+    def _paint_key(self, painter: QPainter) -> None:
+        """The legend of the special lines, in the view's bottom-left corner at screen size."""
+        entries = self.key_entries()
+        if not entries:
+            return
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        font = painter.font()
+        font.setPixelSize(12)
+        painter.setFont(font)
+        fm = painter.fontMetrics()
+        line_h = fm.height() + 4
+        w = 44 + max(fm.horizontalAdvance(e.text) for e in entries)
+        h = line_h * len(entries) + 8
+        box = QRectF(8, self.viewport().height() - h - 8, w, h)
+        painter.setPen(QPen(QColor(90, 90, 90, 200), 1))
+        painter.setBrush(QColor(255, 255, 255, 225))
+        painter.drawRoundedRect(box, 4, 4)
+        for i, e in enumerate(entries):
+            y = box.top() + 4 + line_h * i + line_h / 2
+            pen = QPen(QColor(e.colour), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+            if e.kind == "difficult":
+                pen.setDashPattern([2.2, 1.3])
+            elif e.kind == "seasonal":
+                painter.fillRect(QRectF(box.left() + 8, y - 5, 26, 10),
+                                 QBrush(QColor(e.colour), Qt.BrushStyle.DiagCrossPattern))
+                pen = QPen(QColor(e.colour), 1, Qt.PenStyle.DashLine)
+            elif e.kind != "railroad":
+                pen.setDashPattern([2.0, 1.0, 0.5, 1.0])
+            painter.setPen(pen)
+            if e.kind == "railroad":
+                ties = QPen(QColor(e.colour), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+                ties.setDashPattern([0.25, 1.2])
+                painter.setPen(ties)
+                painter.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 34, y))
+                painter.setPen(QPen(QColor(e.colour), 2))
+            if e.kind == "seasonal":
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(QRectF(box.left() + 8, y - 5, 26, 10))
+            else:
+                painter.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 34, y))
+            painter.setPen(QColor(30, 30, 30))
+            painter.drawText(QPointF(box.left() + 40, y + fm.ascent() / 2 - 1), e.text)
+        painter.restore()
 
     def _path(self, prov: str) -> QPainterPath:
         p = self._paths.get(prov)
@@ -295,22 +353,24 @@ class MapView(ZoomPan, QGraphicsView):
         return p
 
     def _paint_marked(self, painter: QPainter) -> None:
-        """Provinces pointed out (what a power learned): a gold wash and edge."""
-        marked = self.highlights.marked
-        if not marked:
+        """Fog of war under the units: what a power cannot see greyed, what it learned
+        this phase outlined in gold (no fill, so seas stay seas and units stay plain)."""
+        marked, fog = self.highlights.marked, self.highlights.fog
+        if not marked and not fog:
             return
         g = self.geometry_
         px = 1.0 / max(self.scale_now, 1e-9)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        fill = QColor(255, 200, 0, 55)
-        edge = QPen(QColor(214, 140, 0, 220), 2 * px)
-        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for prov in sorted(marked):
+        grey = QColor(120, 120, 120, 150)
+        for prov in sorted(fog):
             if g.has(prov):
-                path = self._path(prov)
-                painter.fillPath(path, fill)
-                painter.strokePath(path, edge)
+                painter.fillPath(self._path(prov), grey)
+        edge = QPen(QColor(214, 140, 0, 235), 3 * px)
+        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        for prov in sorted(marked - fog):
+            if g.has(prov):
+                painter.strokePath(self._path(prov), edge)
         painter.restore()
 
     def _paint_highlights(self, painter: QPainter) -> None:
@@ -368,6 +428,7 @@ class MapView(ZoomPan, QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         b = event.button()
+        self.user_moved()
         if b in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
             self._press_button = b
