@@ -171,12 +171,26 @@ class MapView(ZoomPan, QGraphicsView):
         if g is None:
             return None
         sheet = self.sheet
-        if sheet is not None and self.options.show_labels:
-            sheet.use_scale(self.scale_now)
-            prov = sheet.label_at(scene.x(), scene.y())
-            if prov is not None:
-                return prov
-        return g.province_at(scene.x(), scene.y())
+        under = g.province_at(scene.x(), scene.y())
+        if sheet is None or not self.options.show_labels or self._on_unit(scene):
+            return under
+        sheet.use_scale(self.scale_now)
+        return sheet.label_at(scene.x(), scene.y()) or under
+
+    def _on_unit(self, scene: QPointF) -> bool:
+        """Is a unit drawn under the scene point? (a unit is clicked before any label)"""
+        p, sheet = self.position, self.sheet
+        if p is None or sheet is None:
+            return False
+        sheet.use_scale(self.scale_now)
+        r = sheet.g * 0.5
+        locs = [u.loc for u in p.units.values()] + [d.unit.loc for d in p.dislodged.values()]
+        for loc in locs:
+            if self.geometry_.has(loc):
+                c = sheet.unit_point(loc)
+                if abs(c.x() - scene.x()) <= r and abs(c.y() - scene.y()) <= r:
+                    return True
+        return False
 
     def scene_anchor(self, loc: str, kind: str = "unit") -> QPointF:
         x, y = self.geometry_.anchor(kind, loc)

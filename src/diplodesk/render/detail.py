@@ -64,12 +64,14 @@ class LabelBox:
 
 
 def plan_labels(boxes: list[LabelBox], shapes: dict[str, object], art_outside: set[str],
-                grown: bool) -> list[LabelBox]:
+                grown: bool, units: list[tuple[str, float, float]] = (), unit_r: float = 0.0
+                ) -> list[LabelBox]:
     """The labels to draw: all of them at the map's own size; when grown, those that fit.
 
     ``shapes`` are the provinces' shapely geometries; ``art_outside`` the provinces whose
-    label the map's art placed outside them. The result does not depend on the order of
-    ``boxes``.
+    label the map's art placed outside them; ``units`` the places a unit may stand
+    (province, x, y), which a grown label of another province must keep ``unit_r`` clear
+    of. The result does not depend on the order of ``boxes``.
     """
     if not grown:
         return sorted(boxes, key=lambda b: b.prov)
@@ -82,9 +84,17 @@ def plan_labels(boxes: list[LabelBox], shapes: dict[str, object], art_outside: s
     own = np.array([shapes[b.prov] for b in ordered], dtype=object)
     inside = shapely.area(shapely.intersection(rects, own)) / shapely.area(rects)
     tree = shapely.STRtree(rects)
+    blocked = np.zeros(len(ordered), dtype=bool)
+    if units:
+        spots = shapely.buffer(shapely.points([(x, y) for _, x, y in units]), unit_r, quad_segs=4)
+        owners = [prov for prov, _, _ in units]
+        label_i, spot_i = tree.query(spots, predicate="intersects")[::-1]
+        for li, si in zip(label_i.tolist(), spot_i.tolist(), strict=True):
+            if owners[si] != ordered[li].prov:
+                blocked[li] = True
     taken = np.zeros(len(ordered), dtype=bool)
     for i, b in enumerate(ordered):
-        if inside[i] < FIT_SHARE and b.prov not in art_outside:
+        if blocked[i] or (inside[i] < FIT_SHARE and b.prov not in art_outside):
             continue
         near = tree.query(rects[i], predicate="intersects")
         if taken[near].any():

@@ -72,7 +72,12 @@ class Sheet:
                 shapes[pid] = self.geometry.shape(pid)
                 if self.label_step and self.geometry.province_at(*self.geometry.anchor("label", pid)) != pid:
                     outside.add(pid)
-            plan = self.paths[key] = detail.plan_labels(boxes, shapes, outside, self.label_step > 0)
+            spots = []
+            if self.label_step:
+                for pid in shapes:
+                    spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
+            plan = self.paths[key] = detail.plan_labels(boxes, shapes, outside, self.label_step > 0,
+                                                        spots, self.g * 0.45)
         return plan
 
     def label_at(self, x: float, y: float) -> str | None:

@@ -60,7 +60,9 @@ def _describe(s: Special) -> str:
     if s.kind == "canal":
         return "canal: fleets pass through"
     if s.kind == "land_bridge":
-        return "land bridge: armies cross the water"
+        units = set(s.get("units") or ("A",))
+        who = "armies and fleets" if units >= {"A", "F"} else ("fleets" if units == {"F"} else "armies")
+        return f"land bridge: {who} cross the water"
     return s.kind.replace("_", " ")
 
 
