@@ -21,7 +21,6 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QImage,
     QKeyEvent,
@@ -37,6 +36,7 @@ from ..engine.position import Position
 from ..render.layers.specials import legend_entries
 from ..render.painter import RenderOptions, geometry_path
 from .layers import LayeredPainter
+from .map_key import key_image
 from .zoom import ZoomPan
 
 ORDER_KEYS = {
@@ -63,10 +63,19 @@ class Highlights:
 
 @dataclass
 class _Cache:
-    image: QImage | None = None
+    image: QImage | None = None  # the board, and on it the top layer once composed
     rect: QRectF | None = None  # the scene rectangle the image covers
     scale: float = 0.0
     key: Any = None
+    board: QImage | None = None  # the board alone, to compose a new top layer on
+    top: tuple | None = None  # what the top layer drawn on ``image`` showed (None: not drawn)
+
+
+def _same_top(a: tuple | None, b: tuple | None) -> bool:
+    """The same units, orders and fog: the same position and results objects, equal rest."""
+    if a is None or b is None:
+        return False
+    return a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
 
 
 class MapView(ZoomPan, QGraphicsView):
@@ -116,6 +125,8 @@ class MapView(ZoomPan, QGraphicsView):
         self.last_base_ms = 0.0  # how long the last sharp base image took (for the bench)
         self.frames = 0  # frames drawn so far (the bench waits for the first)
         self.show_key = True  # the legend of the variant's special lines
+        self._preview = False  # this frame shows a scaled image while a sharp one is drawn
+        self._key_image: tuple[Any, QImage] | None = None  # the legend, drawn once
 
     # -- content -------------------------------------------------------------------------
 
@@ -235,6 +246,26 @@ class MapView(ZoomPan, QGraphicsView):
         self.layers.paint_base(p, self.position, replace(self.options, screen_scale=scale))
         p.end()
         target.image, target.rect, target.scale, target.key = img, QRectF(rect), scale, key
+        target.board, target.top = img, None
+
+    def _top_key(self) -> tuple:
+        h = self.highlights
+        return (self.position, self.results, self.options, h.marked, h.fog)
+
+    def _compose(self, c: _Cache) -> None:
+        """Units, orders and fog drawn once onto a copy of the cached board: a pan or a
+        repaint then only copies pixels; a new order composes again (a few ms)."""
+        img = c.board.copy()
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        t = QTransform()
+        t.scale(c.scale, c.scale)
+        t.translate(-c.rect.x(), -c.rect.y())
+        p.setTransform(t)
+        self._paint_marked(p, c.scale)
+        self.layers.paint_top(p, self.position, self.results, replace(self.options, screen_scale=c.scale))
+        p.end()
+        c.image, c.top = img, self._top_key()
 
     def _wanted_rect(self, scale: float) -> QRectF:
         """The visible part of the map and a margin around it, within the size limit."""
@@ -254,6 +285,7 @@ class MapView(ZoomPan, QGraphicsView):
         key = self.layers.base_key(self.position, self.options)
         t = time.perf_counter()
         self._render(self._cache, self._wanted_rect(self.scale_now), self.scale_now, key)
+        self._compose(self._cache)
         self.last_base_ms = (time.perf_counter() - t) * 1000
         self.viewport().update()
 
@@ -288,7 +320,11 @@ class MapView(ZoomPan, QGraphicsView):
                 painter.drawImage(self.sceneRect(), self._overview.image)
             painter.drawImage(c.rect, c.image)
             self._sharpen.start(0 if abs(c.scale - s) <= 1e-9 * s else 60)
+            self._preview = c.top is not None  # its units are on the scaled image already
             return
+        self._preview = False
+        if not _same_top(c.top, self._top_key()):
+            self._compose(c)
         # One image pixel to one screen pixel: blit it unscaled.
         t = painter.worldTransform()
         origin = t.map(c.rect.topLeft())
@@ -300,9 +336,10 @@ class MapView(ZoomPan, QGraphicsView):
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.layers is None or self.position is None:
             return
-        self._paint_marked(painter)  # under the units and orders
-        self.layers.paint_top(painter, self.position, self.results,
-                              replace(self.options, screen_scale=self.scale_now))
+        if not self._preview and self._cache.top is None:  # not composed on the board image
+            self._paint_marked(painter, self.scale_now)  # under the units and orders
+            self.layers.paint_top(painter, self.position, self.results,
+                                  replace(self.options, screen_scale=self.scale_now))
         self._paint_highlights(painter)
         if self.show_key:
             self._paint_key(painter)
@@ -315,49 +352,18 @@ class MapView(ZoomPan, QGraphicsView):
         return legend_entries(board) if board is not None and self.options.show_specials else []
 
     def _paint_key(self, painter: QPainter) -> None:
-        """The legend of the special lines, in the view's bottom-left corner at screen size."""
-        entries = self.key_entries()
+        """The legend of the special lines, in the view's bottom-left corner at screen size
+        (drawn once into an image)."""
+        entries = tuple(self.key_entries())
         if not entries:
             return
+        dpr = self.viewport().devicePixelRatioF() or 1.0
+        if self._key_image is None or self._key_image[0] != (entries, dpr):
+            self._key_image = ((entries, dpr), key_image(entries, dpr, self.font()))
+        img = self._key_image[1]
         painter.save()
         painter.setWorldTransform(QTransform())
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = painter.font()
-        font.setPixelSize(12)
-        painter.setFont(font)
-        fm = painter.fontMetrics()
-        line_h = fm.height() + 4
-        w = 44 + max(fm.horizontalAdvance(e.text) for e in entries)
-        h = line_h * len(entries) + 8
-        box = QRectF(8, self.viewport().height() - h - 8, w, h)
-        painter.setPen(QPen(QColor(90, 90, 90, 200), 1))
-        painter.setBrush(QColor(255, 255, 255, 225))
-        painter.drawRoundedRect(box, 4, 4)
-        for i, e in enumerate(entries):
-            y = box.top() + 4 + line_h * i + line_h / 2
-            pen = QPen(QColor(e.colour), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-            if e.kind == "difficult":
-                pen.setDashPattern([2.2, 1.3])
-            elif e.kind == "seasonal":
-                painter.fillRect(QRectF(box.left() + 8, y - 5, 26, 10),
-                                 QBrush(QColor(e.colour), Qt.BrushStyle.DiagCrossPattern))
-                pen = QPen(QColor(e.colour), 1, Qt.PenStyle.DashLine)
-            elif e.kind != "railroad":
-                pen.setDashPattern([2.0, 1.0, 0.5, 1.0])
-            painter.setPen(pen)
-            if e.kind == "railroad":
-                ties = QPen(QColor(e.colour), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
-                ties.setDashPattern([0.25, 1.2])
-                painter.setPen(ties)
-                painter.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 34, y))
-                painter.setPen(QPen(QColor(e.colour), 2))
-            if e.kind == "seasonal":
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(QRectF(box.left() + 8, y - 5, 26, 10))
-            else:
-                painter.drawLine(QPointF(box.left() + 8, y), QPointF(box.left() + 34, y))
-            painter.setPen(QColor(30, 30, 30))
-            painter.drawText(QPointF(box.left() + 40, y + fm.ascent() / 2 - 1), e.text)
+        painter.drawImage(QPointF(8, self.viewport().height() - img.height() / dpr - 8), img)
         painter.restore()
 
     def _path(self, prov: str) -> QPainterPath:
@@ -366,14 +372,14 @@ class MapView(ZoomPan, QGraphicsView):
             p = self._paths[prov] = geometry_path(self.geometry_.shape(prov))
         return p
 
-    def _paint_marked(self, painter: QPainter) -> None:
+    def _paint_marked(self, painter: QPainter, scale: float) -> None:
         """Fog of war under the units: what a power cannot see greyed, what it learned
         this phase outlined in gold (no fill, so seas stay seas and units stay plain)."""
         marked, fog = self.highlights.marked, self.highlights.fog
         if not marked and not fog:
             return
         g = self.geometry_
-        px = 1.0 / max(self.scale_now, 1e-9)
+        px = 1.0 / max(scale, 1e-9)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         grey = QColor(120, 120, 120, 150)
