@@ -138,9 +138,15 @@ def bench_big_board(rounds: int, n: int = 2000) -> tuple[dict[str, list[float]],
 
     from diplodesk.document.game_document import GameDocument
 
+    from diplodesk.paths import user_variants_dir
+
     tmp = tempfile.mkdtemp()
-    folder = synthetic_board(n + n // 100).save(Path(tmp) / f"synthetic{n}")
-    doc = GameDocument.new(str(folder))
+    os.environ["XDG_DATA_HOME"] = tmp  # the board goes among the user's variants, map and all
+    os.environ["XDG_CONFIG_HOME"] = tmp
+    board = synthetic_board(n + n // 100)
+    folder = board.save(user_variants_dir() / f"synthetic{n}")
+    doc = GameDocument.new(folder.name)
+    assert (folder / "map.svg").is_file()
     w = _window(tmp, doc)
     res: dict[str, list[float]] = {"pan": [], "zoom": [], "sharp": []}
     bench_pan_zoom(w, rounds, res)
