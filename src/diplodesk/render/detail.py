@@ -15,6 +15,7 @@ kept.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,26 +64,26 @@ class LabelBox:
         return abs(x - self.x) <= self.half_w and abs(y - self.y) <= self.half_h
 
 
-def plan_labels(boxes: list[LabelBox], shapes: dict[str, object], art_outside: set[str],
-                grown: bool, units: list[tuple[str, float, float]] = (), unit_r: float = 0.0
-                ) -> list[LabelBox]:
+def plan_labels(boxes: list[LabelBox], area: Callable[[str], float], is_in: Callable[[str, float, float], bool],
+                art_outside: set[str], grown: bool, units: Sequence[tuple[str, float, float]] = (),
+                unit_r: float = 0.0) -> list[LabelBox]:
     """The labels to draw: all of them at the map's own size; when grown, those that fit.
 
-    ``shapes`` are the provinces' shapely geometries; ``art_outside`` the provinces whose
-    label the map's art placed outside them; ``units`` the places a unit may stand
-    (province, x, y), which a grown label of another province must keep ``unit_r`` clear
-    of. The result does not depend on the order of ``boxes``.
+    ``area`` gives a province's area (bigger ones are placed first) and ``is_in`` says
+    whether a map point lies in a province (the box is sampled on a 5 x 3 grid);
+    ``art_outside`` are the provinces whose label the map's art placed outside them;
+    ``units`` the places a unit may stand (province, x, y), which a grown label of another
+    province must keep ``unit_r`` clear of. The result does not depend on the order of
+    ``boxes``.
     """
     if not grown:
         return sorted(boxes, key=lambda b: b.prov)
-    areas = {p: float(shapely.area(s)) for p, s in shapes.items()}
-    ordered = sorted(boxes, key=lambda b: (-areas.get(b.prov, 0.0), b.prov))
+    ordered = sorted(boxes, key=lambda b: (-area(b.prov), b.prov))
+    if not ordered:
+        return []
     rects = np.array([shapely.box(b.x - b.half_w, b.y - b.half_h, b.x + b.half_w, b.y + b.half_h)
                       for b in ordered], dtype=object)
-    if not len(rects):
-        return []
-    own = np.array([shapes[b.prov] for b in ordered], dtype=object)
-    inside = shapely.area(shapely.intersection(rects, own)) / shapely.area(rects)
+    inside = [_share_inside(b, is_in) for b in ordered]
     tree = shapely.STRtree(rects)
     blocked = np.zeros(len(ordered), dtype=bool)
     if units:
@@ -101,3 +102,13 @@ def plan_labels(boxes: list[LabelBox], shapes: dict[str, object], art_outside: s
             continue
         taken[i] = True
     return sorted((b for i, b in enumerate(ordered) if taken[i]), key=lambda b: b.prov)
+
+
+def _share_inside(b: LabelBox, is_in: Callable[[str, float, float], bool]) -> float:
+    hits = 0
+    for i in range(5):
+        for j in range(3):
+            x = b.x - b.half_w + b.half_w * 2 * (i + 0.5) / 5
+            y = b.y - b.half_h + b.half_h * 2 * (j + 0.5) / 3
+            hits += bool(is_in(b.prov, x, y))
+    return hits / 15

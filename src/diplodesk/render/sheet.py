@@ -62,22 +62,21 @@ class Sheet:
         plan = self.paths.get(key)
         if plan is None:
             size = self.label_size
-            boxes, shapes, outside = [], {}, set()
-            for pid in self.geometry.ids:
-                if self.geometry.kind(pid) == "impassable":
+            g = self.geometry
+            boxes, outside, spots = [], set(), []
+            for pid in g.ids:
+                if g.kind(pid) == "impassable":
                     continue
                 x, y = self.label_point(pid)
                 half_w = glyphs.text_width(pid.upper(), size) / 2 + size * 0.08
                 boxes.append(detail.LabelBox(pid, x, y, size, half_w, size * 0.45))
-                shapes[pid] = self.geometry.shape(pid)
-                if self.label_step and self.geometry.province_at(*self.geometry.anchor("label", pid)) != pid:
-                    outside.add(pid)
-            spots = []
-            if self.label_step:
-                for pid in shapes:
+                if self.label_step:
+                    if g.province_at(*g.anchor("label", pid)) != pid:
+                        outside.add(pid)
                     spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
-            plan = self.paths[key] = detail.plan_labels(boxes, shapes, outside, self.label_step > 0,
-                                                        spots, self.g * 0.45)
+            plan = self.paths[key] = detail.plan_labels(
+                boxes, lambda p: g.shape(p).area, lambda p, x, y: g.province_at(x, y) == p, outside,
+                self.label_step > 0, spots, self.g * 0.45)
         return plan
 
     def label_at(self, x: float, y: float) -> str | None:
