@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import shapely
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
 
@@ -75,7 +76,7 @@ class Sheet:
                         outside.add(pid)
                     spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
             plan = self.paths[key] = detail.plan_labels(
-                boxes, lambda p: g.shape(p).area, lambda p, x, y: g.province_at(x, y) == p, outside,
+                boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys), outside,
                 self.label_step > 0, spots, self.g * 0.45)
         return plan
 
