@@ -43,6 +43,7 @@ from ..engine.orders import (
 from ..engine.phase import PhaseType
 from ..engine.position import Position
 from . import choices as choice_units
+from .refusals import why_no_move
 
 
 class Mode(StrEnum):
@@ -372,6 +373,8 @@ class OrderEntry:
                 return self._ask_setup(prov)
             self.select(prov)
             return Step("state")
+        if self.mode is Mode.MOVE:
+            return Step("ignored", message=why_no_move(self.position, s, prov))
         return Step("ignored", message=f"{prov}: not a legal {self.mode.value} for the unit in {s}")
 
     def _click_retreat(self, prov: str) -> Step:
@@ -386,7 +389,7 @@ class OrderEntry:
         if prov in self.selectable():
             self.select(prov)
             return Step("state")
-        return Step("ignored", message=f"the unit in {s} cannot retreat to {prov}")
+        return Step("ignored", message=why_no_move(self.position, s, prov, "retreat"))
 
     def _click_adjustment(self, prov: str) -> Step:
         opts = [o for o in self.adjustments() if not isinstance(o, Waive) and o.province == prov]

@@ -41,6 +41,7 @@ class PhaseView:
     marked: frozenset[str] = frozenset()  # provinces it newly learned about this phase
     blind: bool = False
     why: list[str] = field(default_factory=list)  # why its results came out so, as it may know
+    fog: frozenset[str] = frozenset()  # provinces it cannot see (Blind): drawn greyed
 
     @property
     def title(self) -> str:
@@ -88,15 +89,17 @@ def phase_view(before: Position, viewer: str | None, after: bool, outcome: Outco
         else:
             shown = gm_fields_removed(replace(before, orders={viewer: tuple(own)}))
             report = f"Before adjudication {viewer} knows the whole board and its own orders."
-        return PhaseView(viewer, phase, False, shown, None, own, report, blind=is_blind)
+        fog = frozenset(before.board.provinces) - frozenset(seen) if is_blind else frozenset()
+        return PhaseView(viewer, phase, False, shown, None, own, report, blind=is_blind, fog=fog)
 
     if is_blind:
         v = blind.view(before, outcome, viewer)
         shown = blind.project(before, viewer, v.seen)
         results = blind.visible_results(before, outcome, viewer)
         lines = [f"{x.power}: {x.text}" for x in v.lines]
+        known = frozenset(v.seen | v.informed)
         return PhaseView(viewer, phase, True, shown, results, lines, blind.report_text(before, outcome, viewer),
-                         frozenset(v.seen | v.informed), blind=True,
+                         known, blind=True, fog=frozenset(before.board.provinces) - known,
                          why=_why_texts(blind.explanations(before, outcome, viewer, v)))
     shown = gm_fields_removed(replace(before, orders={viewer: tuple(own)}))
     result = outcome_to_json(outcome)

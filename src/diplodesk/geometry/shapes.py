@@ -475,7 +475,9 @@ def load_map_geometry(variant: Any, path: Path | None = None, *, ref: str | None
         hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    geom = MapGeometry(import_svg(path, variant.board, strict=True), variant.board)
+    from .map_cache import cached_import
+
+    geom = MapGeometry(cached_import(path, variant.board), variant.board)
     with _CACHE_LOCK:
         if len(_CACHE) >= 8:
             _CACHE.pop(next(iter(_CACHE)))

@@ -132,8 +132,10 @@ class ViewPane(QWidget):
             return
         self.view.set_options(power=v.viewer, show_counts=not v.blind or v.viewer is None)
         self.view.set_content(v.position, v.results)
-        self.view.set_highlights(Highlights(marked=v.marked if mark else frozenset()))
-        extra = f"; {len(v.marked)} provinces it learned about marked in gold" if mark and v.marked else ""
+        self.view.set_highlights(Highlights(marked=v.marked if mark else frozenset(), fog=v.fog))
+        extra = f"; {len(v.marked)} provinces it learned about outlined in gold" if mark and v.marked else ""
+        if v.fog:
+            extra += f"; {len(v.fog)} it cannot see greyed"
         self.view.setToolTip(v.title + extra)
         self.orders.setPlainText(f"{v.title}{extra}\n\n" + ("\n".join(v.orders) or "(no orders it may read)"))
         self.report.setPlainText(v.report)

@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtGui import QPainter
 
 from ..engine.position import Position
+from ..engine.rules.sight import land_owners
 from ..render.painter import MapPainter, RenderOptions
 
 
@@ -37,14 +38,19 @@ class LayeredPainter:
 
     def base_key(self, position: Position, options: RenderOptions) -> tuple:
         """Changes exactly when the base layer looks different."""
-        return (id(self.mp), self.layered, tuple(sorted(position.centers.items())), options.palette,
-                options.show_labels)
+        return (id(self.mp), self.layered, tuple(sorted(position.centers.items())),
+                tuple(sorted(land_owners(position).items())), options.palette, options.show_labels,
+                options.show_specials)
 
     def paint_base(self, painter: QPainter, position: Position, options: RenderOptions) -> None:
         if not self.layered:
             return  # the top layer is the whole picture
         if self._own is not None:
             self._own("base", painter, position, None, options)
+            return
+        board = getattr(self.mp, "paint_board", None)
+        if callable(board):
+            board(painter, position, options)
             return
         bare = replace(position, units={}, dislodged={}, orders={})
         self.mp.paint(painter, bare, None, replace(options, show_orders=False, show_title=False,
@@ -62,6 +68,9 @@ class LayeredPainter:
         painter.save()
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            sheet = getattr(mp, "sheet", None)
+            if sheet is not None:
+                sheet.use_scale(options.screen_scale)
             marks = mp.order_marks(position, results) if options.show_orders else []
             dislodged_now = mp._dislodged_by(results, marks)
             mp._paint_units(painter, position, pal, options, dislodged_now)

@@ -27,14 +27,14 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
-    QPen,
     QTransform,
 )
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from ..engine.position import Position
-from ..render.painter import RenderOptions, geometry_path
+from ..render.painter import RenderOptions
 from .layers import LayeredPainter
+from .map_overlays import MapOverlays
 from .zoom import ZoomPan
 
 ORDER_KEYS = {
@@ -43,6 +43,7 @@ ORDER_KEYS = {
     Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Delete: "Delete", Qt.Key.Key_Backspace: "Delete",
 }
 MAX_CACHE_PIXELS = 4096
+EDGE_MARGIN = 1.1  # glyph sizes of room round the board
 
 
 @dataclass
@@ -55,17 +56,27 @@ class Highlights:
     selectable: frozenset[str] = frozenset()
     dislodged: bool = False  # the selected unit is a dislodged one
     marked: frozenset[str] = frozenset()  # provinces to point out (what a power newly learned)
+    fog: frozenset[str] = frozenset()  # provinces greyed: what a power cannot see (Blind)
 
 
 @dataclass
 class _Cache:
-    image: QImage | None = None
+    image: QImage | None = None  # the board, and on it the top layer once composed
     rect: QRectF | None = None  # the scene rectangle the image covers
     scale: float = 0.0
     key: Any = None
+    board: QImage | None = None  # the board alone, to compose a new top layer on
+    top: tuple | None = None  # what the top layer drawn on ``image`` showed (None: not drawn)
 
 
-class MapView(ZoomPan, QGraphicsView):
+def _same_top(a: tuple | None, b: tuple | None) -> bool:
+    """The same units, orders and fog: the same position and results objects, equal rest."""
+    if a is None or b is None:
+        return False
+    return a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
+
+
+class MapView(MapOverlays, ZoomPan, QGraphicsView):
     """Shows one position (and its results) of one map; reports hovers, clicks and keys."""
 
     hovered = Signal(object)  # province id or None
@@ -111,6 +122,9 @@ class MapView(ZoomPan, QGraphicsView):
         self.resizing = False
         self.last_base_ms = 0.0  # how long the last sharp base image took (for the bench)
         self.frames = 0  # frames drawn so far (the bench waits for the first)
+        self.show_key = True  # the legend of the variant's special lines
+        self._preview = False  # this frame shows a scaled image while a sharp one is drawn
+        self._key_image: tuple[Any, QImage] | None = None  # the legend, drawn once
 
     # -- content -------------------------------------------------------------------------
 
@@ -121,6 +135,10 @@ class MapView(ZoomPan, QGraphicsView):
         self._overview = _Cache()
         x0, y0, x1, y1 = layers.geometry.bounds
         self.setSceneRect(QRectF(x0, y0, x1 - x0, y1 - y0))
+        # a margin round the board so that a unit on its edge (a fleet on St Petersburg's
+        # north coast) is drawn whole at the size it grows to when the board is fitted
+        m = layers.geometry.unit_size * EDGE_MARGIN
+        self.setSceneRect(QRectF(x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
         self._auto_fit = True
         self.fit()
 
@@ -150,11 +168,38 @@ class MapView(ZoomPan, QGraphicsView):
     def geometry_(self):
         return self.layers.geometry if self.layers else None
 
+    @property
+    def sheet(self):
+        """Where the painter puts things at the present zoom (None without a map)."""
+        return getattr(getattr(self.layers, "mp", None), "sheet", None)
+
     def province_at(self, scene: QPointF) -> str | None:
+        """The province under a scene point: its drawn label first (a label may sit in
+        another province, like BOT's on the Swedish coast), else its shape."""
         g = self.geometry_
         if g is None:
             return None
-        return g.province_at(scene.x(), scene.y())
+        sheet = self.sheet
+        under = g.province_at(scene.x(), scene.y())
+        if sheet is None or not self.options.show_labels or self._on_unit(scene):
+            return under
+        sheet.use_scale(self.scale_now)
+        return sheet.label_at(scene.x(), scene.y()) or under
+
+    def _on_unit(self, scene: QPointF) -> bool:
+        """Is a unit drawn under the scene point? (a unit is clicked before any label)"""
+        p, sheet = self.position, self.sheet
+        if p is None or sheet is None:
+            return False
+        sheet.use_scale(self.scale_now)
+        r = sheet.g * 0.5
+        locs = [u.loc for u in p.units.values()] + [d.unit.loc for d in p.dislodged.values()]
+        for loc in locs:
+            if self.geometry_.has(loc):
+                c = sheet.unit_point(loc)
+                if abs(c.x() - scene.x()) <= r and abs(c.y() - scene.y()) <= r:
+                    return True
+        return False
 
     def scene_anchor(self, loc: str, kind: str = "unit") -> QPointF:
         x, y = self.geometry_.anchor(kind, loc)
@@ -196,9 +241,29 @@ class MapView(ZoomPan, QGraphicsView):
         t.scale(scale, scale)
         t.translate(-rect.x(), -rect.y())
         p.setTransform(t)
-        self.layers.paint_base(p, self.position, self.options)
+        self.layers.paint_base(p, self.position, replace(self.options, screen_scale=scale))
         p.end()
         target.image, target.rect, target.scale, target.key = img, QRectF(rect), scale, key
+        target.board, target.top = img, None
+
+    def _top_key(self) -> tuple:
+        h = self.highlights
+        return (self.position, self.results, self.options, h.marked, h.fog)
+
+    def _compose(self, c: _Cache) -> None:
+        """Units, orders and fog drawn once onto a copy of the cached board: a pan or a
+        repaint then only copies pixels; a new order composes again (a few ms)."""
+        img = c.board.copy()
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        t = QTransform()
+        t.scale(c.scale, c.scale)
+        t.translate(-c.rect.x(), -c.rect.y())
+        p.setTransform(t)
+        self._paint_marked(p, c.scale)
+        self.layers.paint_top(p, self.position, self.results, replace(self.options, screen_scale=c.scale))
+        p.end()
+        c.image, c.top = img, self._top_key()
 
     def _wanted_rect(self, scale: float) -> QRectF:
         """The visible part of the map and a margin around it, within the size limit."""
@@ -218,6 +283,7 @@ class MapView(ZoomPan, QGraphicsView):
         key = self.layers.base_key(self.position, self.options)
         t = time.perf_counter()
         self._render(self._cache, self._wanted_rect(self.scale_now), self.scale_now, key)
+        self._compose(self._cache)
         self.last_base_ms = (time.perf_counter() - t) * 1000
         self.viewport().update()
 
@@ -252,7 +318,11 @@ class MapView(ZoomPan, QGraphicsView):
                 painter.drawImage(self.sceneRect(), self._overview.image)
             painter.drawImage(c.rect, c.image)
             self._sharpen.start(0 if abs(c.scale - s) <= 1e-9 * s else 60)
+            self._preview = c.top is not None  # its units are on the scaled image already
             return
+        self._preview = False
+        if not _same_top(c.top, self._top_key()):
+            self._compose(c)
         # One image pixel to one screen pixel: blit it unscaled.
         t = painter.worldTransform()
         origin = t.map(c.rect.topLeft())
@@ -264,91 +334,21 @@ class MapView(ZoomPan, QGraphicsView):
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if self.layers is None or self.position is None:
             return
-        self._paint_marked(painter)  # under the units and orders
-        self.layers.paint_top(painter, self.position, self.results, self.options)
+        if not self._preview and self._cache.top is None:  # not composed on the board image
+            self._paint_marked(painter, self.scale_now)  # under the units and orders
+            self.layers.paint_top(painter, self.position, self.results,
+                                  replace(self.options, screen_scale=self.scale_now))
         self._paint_highlights(painter)
+        if self.show_key:
+            self._paint_key(painter)
         self.frames += 1
-
-    def _path(self, prov: str) -> QPainterPath:
-        p = self._paths.get(prov)
-        if p is None:
-            p = self._paths[prov] = geometry_path(self.geometry_.shape(prov))
-        return p
-
-    def _paint_marked(self, painter: QPainter) -> None:
-        """Provinces pointed out (what a power learned): a gold wash and edge."""
-        marked = self.highlights.marked
-        if not marked:
-            return
-        g = self.geometry_
-        px = 1.0 / max(self.scale_now, 1e-9)
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        fill = QColor(255, 200, 0, 55)
-        edge = QPen(QColor(214, 140, 0, 220), 2 * px)
-        edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        for prov in sorted(marked):
-            if g.has(prov):
-                path = self._path(prov)
-                painter.fillPath(path, fill)
-                painter.strokePath(path, edge)
-        painter.restore()
-
-    def _paint_highlights(self, painter: QPainter) -> None:
-        h = self.highlights
-        g = self.geometry_
-        px = 1.0 / max(self.scale_now, 1e-9)  # one screen pixel in map units
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if h.targets:
-            # lighter, with a black-on-white dashed edge: plain on every power's colour
-            fill = QColor(255, 255, 255, 95)
-            under = QPen(QColor(255, 255, 255, 230), 4.5 * px)
-            dash = QPen(QColor(20, 20, 20), 2 * px, Qt.PenStyle.CustomDashLine)
-            dash.setDashPattern([4, 3])
-            for prov in sorted(h.targets):
-                if g.has(prov):
-                    path = self._path(prov)
-                    painter.fillPath(path, fill)
-                    painter.strokePath(path, under)
-                    painter.strokePath(path, dash)
-        if h.picked and g.has(h.picked):
-            painter.strokePath(self._path(h.picked), QPen(QColor(255, 255, 255), 6 * px))
-            painter.strokePath(self._path(h.picked), QPen(QColor(200, 0, 160), 3 * px))
-        if h.selected and g.has(h.selected):
-            kind = "dislodged" if h.dislodged else "unit"
-            try:
-                x, y = g.anchor(kind, self._unit_loc(h.selected, h.dislodged))
-            except (KeyError, ValueError):
-                x, y = g.anchor("unit", h.selected)
-            r = g.unit_size * 0.75
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(QColor(255, 255, 255), 5 * px))
-            painter.drawEllipse(QPointF(x, y), r, r)
-            painter.setPen(QPen(QColor(0, 120, 255), 3 * px))
-            painter.drawEllipse(QPointF(x, y), r, r)
-        if self.hover and g.has(self.hover):
-            painter.strokePath(self._path(self.hover), QPen(QColor(20, 20, 20, 170), 2 * px))
-        if self._drag_from and self._drag_at is not None:
-            a = self.scene_anchor(self._unit_loc(self._drag_from))
-            painter.setPen(QPen(QColor(0, 120, 255), 3 * px, Qt.PenStyle.DashLine))
-            painter.drawLine(a, self._drag_at)
-        painter.restore()
-
-    def _unit_loc(self, prov: str, dislodged: bool = False) -> str:
-        p = self.position
-        if p is not None:
-            if dislodged and prov in p.dislodged:
-                return p.dislodged[prov].unit.loc
-            if prov in p.units:
-                return p.units[prov].loc
-        return prov
 
     # -- mouse and keys ------------------------------------------------------------------
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         b = event.button()
+        self.user_moved()
         if b in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
             self._press_button = b

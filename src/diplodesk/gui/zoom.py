@@ -1,7 +1,9 @@
 """Zoom and pan for the app's map views (the game's and the editor's): one set of rules.
 
 Zoom is kept between half the fitted scale and ``MAX_ZOOM`` times it, around a viewport
-point; a view that has been fitted keeps fitting itself when it is resized.
+point; a view that has been fitted keeps fitting itself when it is resized. A view's zoom
+and the map point at its centre can be read and given back (:meth:`ZoomPan.view_state`,
+:meth:`ZoomPan.restore_view`): a game keeps them in its settings.
 """
 
 from __future__ import annotations
@@ -21,6 +23,38 @@ class ZoomPan:
     SHIFT_PAN = 4  # Shift+arrow pans this many steps at once
     _fit_scale = 1.0
     _auto_fit = True
+    _pending_view: dict | None = None  # given back again after each resize until the user moves
+
+    def view_state(self) -> dict:
+        """The zoom relative to Fit and the map point at the centre, as JSON values."""
+        if self._auto_fit:
+            return {"zoom": 1.0, "fit": True}
+        c = self.mapToScene(self.viewport().rect().center())
+        return {"zoom": round(self.zoom, 4), "center": [round(c.x(), 2), round(c.y(), 2)]}
+
+    def restore_view(self, state: object) -> None:
+        """Zoom and scroll as :meth:`view_state` gave them; anything else fits the map."""
+        self._pending_view = None
+        if not isinstance(state, dict) or state.get("fit") or not _number(state.get("zoom")):
+            self.fit()
+            return
+        c = state.get("center")
+        if not (isinstance(c, list) and len(c) == 2 and all(_number(v) for v in c)):
+            self.fit()
+            return
+        self._pending_view = state
+        self._apply_view(state)
+
+    def _apply_view(self, state: dict) -> None:
+        self.fit()
+        self.zoom_by(float(state["zoom"]))
+        self.centerOn(float(state["center"][0]), float(state["center"][1]))
+        self._auto_fit = False
+        self._zoomed()
+
+    def user_moved(self) -> None:
+        """The user zoomed or scrolled: a view given back is no longer put back on resize."""
+        self._pending_view = None
 
     @property
     def scale_now(self) -> float:
@@ -79,6 +113,7 @@ class ZoomPan:
         if not delta:
             event.ignore()
             return
+        self.user_moved()
         self.zoom_by(math.pow(ZOOM_STEP, delta / 120), event.position().toPoint())
         event.accept()
 
@@ -88,6 +123,7 @@ class ZoomPan:
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
+        self.user_moved()
         step_x = max(20, self.viewport().width() // 8)
         step_y = max(20, self.viewport().height() // 8)
         pans = {Qt.Key.Key_Left: (-step_x, 0), Qt.Key.Key_Right: (step_x, 0),
@@ -108,7 +144,13 @@ class ZoomPan:
 
     def _refit(self) -> None:
         """After a resize: fit again, or keep the zoom and just learn the new fitted scale."""
-        if self._auto_fit:
+        if self._pending_view is not None:
+            self._apply_view(self._pending_view)
+        elif self._auto_fit:
             self.fit()
         else:
             self._fit_scale = self._compute_fit()
+
+
+def _number(v: object) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) and v > -1e9 and v < 1e9

@@ -37,6 +37,7 @@ from .layers.labels import LabelsLayer
 from .layers.legend import LegendLayer
 from .layers.orders import OrdersLayer
 from .layers.results import ResultsLayer
+from .layers.specials import SpecialsLayer
 from .layers.units import UnitsLayer, draw_choice, draw_unit
 from .marks import MarkReader, OrderMark, dislodged_by
 from .options import RenderOptions
@@ -54,7 +55,6 @@ class MapPainter:
         self.variant = variant
         self.board = variant.board
         self.sheet = Sheet(variant, geometry)
-        self.g = self.sheet.g  # glyph size
         self._palettes: dict[str, Palette] = {}
         self.marks = MarkReader(variant)
         self.board_layer = BoardLayer(self.sheet)
@@ -63,6 +63,12 @@ class MapPainter:
         self.results = ResultsLayer(self.sheet)
         self.orders = OrdersLayer(self.sheet, self.results)
         self.legend = LegendLayer(self.sheet)
+        self.specials = SpecialsLayer(self.sheet, self.board_layer)
+
+    @property
+    def g(self) -> float:
+        """The glyph size drawn now (grown when drawn for a zoomed-out screen)."""
+        return self.sheet.g
 
     @property
     def geometry(self) -> MapGeometry:
@@ -123,11 +129,7 @@ class MapPainter:
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
             marks = self.order_marks(position, results) if o.show_orders else []
             dislodged_now = self._dislodged_by(results, marks)
-            self.board_layer.paint_map(painter, position, pal)
-            self.board_layer.paint_railroads(painter, pal)
-            if o.show_labels:
-                self.labels.paint(painter, pal)
-            self.board_layer.paint_centers(painter, position, pal)
+            self.paint_board(painter, position, o)
             self._paint_units(painter, position, pal, o, dislodged_now)
             if marks:
                 self._paint_orders(painter, position, marks, pal, o)
@@ -135,6 +137,20 @@ class MapPainter:
                 self.legend.paint(painter, position, pal, o)
         finally:
             painter.restore()
+
+    def paint_board(self, painter: QPainter, position: Position, options: RenderOptions) -> None:
+        """The base layer alone: map, homelands, special lines, labels, centre markers."""
+        o = options
+        pal = self.palette(o.palette)
+        self.sheet.use_scale(o.screen_scale)
+        self.board_layer.paint_map(painter, position, pal)
+        if o.show_specials:
+            self.specials.paint(painter, pal)
+        else:
+            self.board_layer.paint_railroads(painter, pal)
+        if o.show_labels:
+            self.labels.paint(painter, pal)
+        self.board_layer.paint_centers(painter, position, pal)
 
     # -- the top layer's steps (the map view draws them over its cached board) ---------
 
@@ -147,6 +163,7 @@ class MapPainter:
 
     def _paint_units(self, painter: QPainter, position: Position, pal: Palette, o: RenderOptions,
                      dislodged_now: set[str]) -> None:
+        self.sheet.use_scale(o.screen_scale)
         self.units.paint(painter, position, pal, o, dislodged_now)
 
     def _paint_orders(self, painter: QPainter, position: Position, marks: list[OrderMark],

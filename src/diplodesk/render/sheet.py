@@ -2,7 +2,9 @@
 each thing goes on it (units, dislodged units, labels, centre markers, railroad stops).
 
 The places are worked out once per map and kept in the geometry's path cache, so every
-painter of that map, and every layer of one painter, puts a thing in the same spot.
+painter of that map, and every layer of one painter, puts a thing in the same spot. On
+screen the sheet is told the scale (:meth:`Sheet.use_scale`): glyphs and labels then keep
+a minimum size in pixels, and only the labels that fit are drawn (see :mod:`.detail`).
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import shapely
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
 
 from ..engine.board import Board
 from ..engine.variant import Variant
 from ..geometry.shapes import MapGeometry
-from . import glyphs
+from . import detail, glyphs
 from .paths import geometry_path, paths_of
 
 
@@ -27,8 +30,17 @@ class Sheet:
         self.variant = variant
         self.board = variant.board
         self.geometry = geometry
-        self.g = geometry.unit_size  # glyph size
+        self.base_g = geometry.unit_size  # the map's own glyph size
+        self.g = self.base_g  # the glyph size drawn now (grown on a zoomed-out screen)
+        self.glyph_step = 0
+        self.label_step = 0
         self.paths: dict[str, Any] = paths_of(geometry)
+
+    def use_scale(self, scale: float) -> None:
+        """Draw for ``scale`` screen pixels per map unit from now on (0: a page, no minimum)."""
+        self.glyph_step = detail.glyph_level(self.base_g, scale)
+        self.label_step = detail.label_level(self.base_g, scale)
+        self.g = detail.at_level(self.base_g, self.glyph_step)
 
     def path(self, loc: str) -> QPainterPath:
         p = self.paths.get(loc)
@@ -43,7 +55,37 @@ class Sheet:
 
     @property
     def label_size(self) -> float:
-        return self.g * 0.34
+        return detail.at_level(self.base_g * detail.LABEL_OF_GLYPH, self.label_step)
+
+    def label_plan(self) -> list[detail.LabelBox]:
+        """The labels drawn at the present scale (every one at the map's own size)."""
+        key = f"\0labelplan-{self.glyph_step}-{self.label_step}"
+        plan = self.paths.get(key)
+        if plan is None:
+            size = self.label_size
+            g = self.geometry
+            boxes, outside, spots = [], set(), []
+            for pid in g.ids:
+                if g.kind(pid) == "impassable":
+                    continue
+                x, y = self.label_point(pid)
+                half_w = glyphs.text_width(pid.upper(), size) / 2 + size * 0.08
+                boxes.append(detail.LabelBox(pid, x, y, size, half_w, size * 0.45))
+                if self.label_step:
+                    if g.province_at(*g.anchor("label", pid)) != pid:
+                        outside.add(pid)
+                    spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
+            plan = self.paths[key] = detail.plan_labels(
+                boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys), outside,
+                self.label_step > 0, spots, self.g * 0.45)
+        return plan
+
+    def label_at(self, x: float, y: float) -> str | None:
+        """The province whose drawn label covers the map point, if any."""
+        for b in self.label_plan():
+            if b.contains(x, y):
+                return b.prov
+        return None
 
     def _unit_spots(self, prov: str) -> list[tuple[float, float]]:
         spots = [self.geometry.anchor("unit", prov)]
@@ -70,7 +112,7 @@ class Sheet:
         return (x, y)
 
     def label_point(self, prov: str) -> tuple[float, float]:
-        key = f"\0label-{prov}"
+        key = f"\0label-{prov}-{self.glyph_step}-{self.label_step}"
         p = self.paths.get(key)
         if p is None:
             x, y = self.geometry.anchor("label", prov)
@@ -79,7 +121,7 @@ class Sheet:
         return p
 
     def center_point(self, prov: str) -> tuple[float, float]:
-        key = f"\0center-{prov}"
+        key = f"\0center-{prov}-{self.glyph_step}"
         p = self.paths.get(key)
         if p is None:
             x, y = self.geometry.anchor("center", prov)
@@ -95,7 +137,7 @@ class Sheet:
         if not dislodged:
             x, y = self.geometry.anchor("unit", loc)
             return QPointF(x, y)
-        key = f"\0dislodged-{loc}"
+        key = f"\0dislodged-{loc}-{self.glyph_step}"
         p = self.paths.get(key)
         if p is None:
             ux, uy = self.geometry.anchor("unit", loc)
@@ -116,7 +158,11 @@ class Layer:
 
     def __init__(self, sheet: Sheet):
         self.sheet = sheet
-        self.g = sheet.g
+
+    @property
+    def g(self) -> float:
+        """The glyph size drawn now (the sheet's, grown on a zoomed-out screen)."""
+        return self.sheet.g
 
     @property
     def geometry(self) -> MapGeometry:

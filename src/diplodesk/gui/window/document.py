@@ -40,6 +40,8 @@ class WindowDocument(WindowState):
         self._past_views = {}
         self.inspector_dock.set_document(doc)
         self._load_map()
+        if self.view.layers is not None:
+            self.view.restore_view(doc.game.settings.get("view"))
         self._rebuild_powers()
         self.viewed = None
         keep = self.power if self.power in doc.powers else (doc.powers[0] if doc.powers else None)

@@ -85,6 +85,7 @@ class WindowFiles(WindowState):
 
     def _save_to(self, path: Path) -> bool:
         self.flush()
+        self.keep_view()
         try:
             self.doc.save(path)
         except OSError as e:
@@ -94,11 +95,18 @@ class WindowFiles(WindowState):
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
+    def keep_view(self) -> None:
+        """The map's zoom and scroll go into the game's settings, to come back on reopening
+        (a view, not an edit: nothing is marked unsaved)."""
+        if self.doc is not None and self.view.layers is not None:
+            self.doc.game.settings["view"] = self.view.view_state()
+
     def autosave(self) -> None:
         """Keep a copy of unsaved work in the user data folder (and drop it once saved)."""
         if self.doc is None:
             return
         self.flush()
+        self.keep_view()
         try:
             if self.doc.is_modified:
                 self.session.write(self.doc.trunk, self.doc.path, self.doc.title)

@@ -1,6 +1,7 @@
 """Arrows and lines for orders: moves as arrows (bowed apart when two units move at each
-other), railroad moves dashed along the line (an interrupted one solid up to where the army
-stopped, with a bar there), and the dark-edged strokes every order line is drawn with."""
+other; between adjacent units never shorter than two heads, drawn over their shields),
+railroad moves as a band in the power's colour with white dashes along the line (an
+interrupted one up to where the army stopped, with a bar there, faint beyond), and the dark-edged strokes every order line is drawn with."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ class Arrows(Layer):
                 pen.setCapStyle(Qt.PenCapStyle.FlatCap)
             painter.strokePath(path, pen)
 
+    def ribbon(self, painter: QPainter, path: QPainterPath, colour: QColor, outline: QColor,
+               width: float) -> None:
+        """A railroad order's line: a broad band in the power's colour with white dashes down
+        its middle, nothing like the map's grey rail with sleepers."""
+        self.stroke(painter, path, colour, outline, width * 1.5)
+        pen = QPen(QColor(255, 255, 255, 235), width * 0.45, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap,
+                   Qt.PenJoinStyle.RoundJoin)
+        pen.setDashPattern([2.4, 1.6])
+        painter.strokePath(path, pen)
+
     def arrow(self, painter: QPainter, m: OrderMark, a: QPointF, b: QPointF, pal: Palette,
                bend: float = 0.0, start_gap: float = 0.0, end_gap: float = 0.0,
                dashed: bool = False, thin: bool = False) -> QPointF:
@@ -43,11 +54,12 @@ class Arrows(Layer):
         ux, uy, n = unit_vec(a, b)
         if n == 0:
             return a
+        head = self.g * (0.42 if not thin else 0.34)
+        start_gap, end_gap = shaft_gaps(n, start_gap, end_gap, head)
         s = QPointF(a.x() + ux * start_gap, a.y() + uy * start_gap)
         e = QPointF(b.x() - ux * end_gap, b.y() - uy * end_gap)
         px, py = -uy, ux
         ctrl = QPointF((s.x() + e.x()) / 2 + px * bend * n, (s.y() + e.y()) / 2 + py * bend * n)
-        head = self.g * (0.42 if not thin else 0.34)
         # the arrowhead points along the curve's last tangent
         tx, ty, _ = unit_vec(ctrl, e) if bend else (ux, uy, 1.0)
         shaft_end = QPointF(e.x() - tx * head * 0.8, e.y() - ty * head * 0.8)
@@ -97,7 +109,7 @@ class Arrows(Layer):
             k = 1 + list(line.between(src, dest)).index(stop) if stop in line.between(src, dest) else 0
             done, rest = pts[: k + 1], pts[k:]
             if len(done) >= 2:
-                self.stroke(painter, self.polyline(done, self.g * 0.5, 0.0), colour, outline, width)
+                self.ribbon(painter, self.polyline(done, self.g * 0.5, 0.0), colour, outline, width)
             painter.save()
             painter.setOpacity(painter.opacity() * 0.5)
             self.stroke(painter, self.polyline(rest, self.g * 0.55, end_gap), colour, QColor(255, 255, 255, 200),
@@ -120,7 +132,7 @@ class Arrows(Layer):
         last = path.pointAtPercent(max(0.0, 1 - head / max(path.length(), 1e-9)))
         tx, ty, n = unit_vec(last, end)
         shaft = self.polyline(pts, self.g * 0.5, end_gap + head * 0.8)
-        self.stroke(painter, shaft, colour, outline, width, dash=[2.0, 1.2])
+        self.ribbon(painter, shaft, colour, outline, width)
         if n:
             wing = head * 0.5
             base = QPointF(end.x() - tx * head, end.y() - ty * head)
@@ -149,3 +161,17 @@ class Arrows(Layer):
         for q in pts[1:]:
             path.lineTo(q)
         return path
+
+
+def shaft_gaps(n: float, start_gap: float, end_gap: float, head: float) -> tuple[float, float]:
+    """The gaps an arrow leaves at its ends, cut down so that between units close together
+    (adjacent provinces at a low zoom) its head and some shaft still show, over the units'
+    shields rather than under them: at least two heads long, or most of the way."""
+    least = min(n * 0.8, head * 2.2)
+    room = n - least
+    if start_gap + end_gap <= room:
+        return start_gap, end_gap
+    if room <= 0:
+        return 0.0, 0.0
+    k = room / (start_gap + end_gap)
+    return start_gap * k, end_gap * k

@@ -1,5 +1,6 @@
 """The board layer: the map's decoration, provinces (supply centres in their owner's
-colour, other land neutral, seas blue, impassable hatched), borders, railroad lines (faint,
+colour, homeland land that is no centre in its owner's colour as the variant or the
+position says, other land neutral, seas blue, impassable hatched), borders, railroad lines (faint,
 through their provinces) and supply-centre markers. It changes only with centre owners, so
 the map view caches it as an image."""
 
@@ -12,6 +13,7 @@ from PySide6.QtGui import QBrush, QColor, QPaintEngine, QPainter, QPainterPath, 
 
 from ...engine.position import Position
 from ...engine.rules import railroad
+from ...engine.rules.sight import land_owners
 from ..palette import Palette, blend
 from ..paths import geometry_path
 from ..sheet import Layer
@@ -42,6 +44,7 @@ class BoardLayer(Layer):
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawPath(path)
         seas, lands = [], []
+        land = land_owners(position)
         for pid in self.geometry.ids:
             kind = self.geometry.kind(pid)
             path = s.path(pid)
@@ -55,7 +58,7 @@ class BoardLayer(Layer):
                 painter.fillPath(path, hatch)
                 lands.append(path)
             else:
-                owner = position.centers.get(pid)
+                owner = position.centers.get(pid) or land.get(pid)
                 fill = pal.territory(owner) if owner else pal.land
                 painter.fillPath(path, fill)
                 lands.append(path)

@@ -1,4 +1,5 @@
-"""The labels layer: each province's id, with a white halo, clear of its units."""
+"""The labels layer: each province's id, with a white halo, clear of its units; on a
+zoomed-out screen only the labels that fit (the sheet's plan, see :mod:`..detail`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ class LabelsLayer(Layer):
 
     def paint(self, painter: QPainter, pal: Palette) -> None:
         s = self.sheet
-        layer = s.paths.get("\0labels")
+        key = f"\0labels-{s.glyph_step}-{s.label_step}"
+        layer = s.paths.get(key)
         if layer is None:
             # the labels never move: their paths and halo outlines are made once per map
             size = s.label_size
@@ -24,16 +26,12 @@ class LabelsLayer(Layer):
             stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
             stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             layer = []
-            for pid in self.geometry.ids:
-                kind = self.geometry.kind(pid)
-                if kind == "impassable":
-                    continue
-                x, y = s.label_point(pid)
-                text = glyphs.text_path(pid.upper(), size, x, y)
+            for box in s.label_plan():
+                text = glyphs.text_path(box.prov.upper(), size, box.x, box.y)
                 halo = stroker.createStroke(text)
                 halo.setFillRule(Qt.FillRule.WindingFill)
-                layer.append((halo, text, kind == "sea"))
-            s.paths["\0labels"] = layer
+                layer.append((halo, text, self.geometry.kind(box.prov) == "sea"))
+            s.paths[key] = layer
         halo_colour = QColor(255, 255, 255, 150)
         for halo, text, sea in layer:
             painter.fillPath(halo, halo_colour)
