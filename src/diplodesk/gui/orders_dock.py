@@ -109,6 +109,7 @@ class OrdersDock(QDockWidget):
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.cellClicked.connect(self._row_clicked)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         box.addWidget(self.table, 2)
 
         self.heading = QLabel()
@@ -210,6 +211,10 @@ class OrdersDock(QDockWidget):
             if want == 4:
                 self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setRowCount(len(powers))
+        # every power in sight without scrolling (up to ten; more scroll)
+        rows = min(len(powers), 10)
+        self.table.setMinimumHeight(self.table.horizontalHeader().sizeHint().height()
+                                    + rows * self.table.verticalHeader().defaultSectionSize() + 4)
         for r, p in enumerate(powers):
             given, need, checks = order_count(pos, p)
             problems = sum(1 for c in checks if c.level in (ERROR, WARNING))

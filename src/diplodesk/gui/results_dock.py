@@ -86,6 +86,8 @@ class ResultsDock(QDockWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSortingEnabled(False)  # sorted here: a power's lines stay together
         table.setWordWrap(False)
+        # compact lines: more results on screen, and the map keeps more of the window
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
         hh = table.horizontalHeader()
         for c in range(len(self.COLUMNS)):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)

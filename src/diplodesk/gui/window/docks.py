@@ -11,7 +11,7 @@ from ..orders_dock import OrdersDock
 from ..results_dock import ResultsDock
 from .state import WindowState
 
-RESULTS_HEIGHT = 290  # pixels, on the first start; then as the GM left it
+RESULTS_HEIGHT = 220  # pixels, on the first start (five lines and the heading); then as the GM left it
 
 
 class WindowDocks(WindowState):
@@ -52,7 +52,7 @@ class WindowDocks(WindowState):
         if not self._layout_restored:
             self._layout_restored = True
             self.resizeDocks([self.orders_dock, self.history_dock], [290, 250], Qt.Orientation.Horizontal)
-            # tall enough for a power's orders (about eight lines) with the map still the larger part
+            # five lines of results at once, and the map keeps most of the window
             self.resizeDocks([self.results_dock], [RESULTS_HEIGHT], Qt.Orientation.Vertical)
 
     def inspect(self) -> None:
