@@ -110,7 +110,7 @@ class OrdersDock(QDockWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.cellClicked.connect(self._row_clicked)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        box.addWidget(self.table, 2)
+        box.addWidget(self.table, 6)
 
         self.heading = QLabel()
         f = self.heading.font()
@@ -211,9 +211,10 @@ class OrdersDock(QDockWidget):
             if want == 4:
                 self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setRowCount(len(powers))
-        # every power in sight without scrolling (up to ten; more scroll)
+        # as tall as its powers need (up to ten; more scroll), the editor takes the rest; a small
+        # window may still shrink it
         rows = min(len(powers), 10)
-        self.table.setMinimumHeight(self.table.horizontalHeader().sizeHint().height()
+        self.table.setMaximumHeight(self.table.horizontalHeader().sizeHint().height()
                                     + rows * self.table.verticalHeader().defaultSectionSize() + 4)
         for r, p in enumerate(powers):
             given, need, checks = order_count(pos, p)
