@@ -26,8 +26,7 @@ BANK_VERBS = ("in", "wd", "tt")
 LATER = {
     "tt": "trade", "bk": "blockades", "rd": "redemption",
     "cl": "canals",
-    "op": "canals", "pc": "canals", "pm": "canals", "al": "alliances", "ra": "alliances",
-    "wa": "alliances", "lo": "governments in exile", "mn": "captured installations",
+    "op": "canals", "pc": "canals", "pm": "canals", "lo": "governments in exile", "mn": "captured installations",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -129,6 +128,8 @@ class _Parser:
         words = _PAREN.sub(" ", line).replace(",", " , ").split()
         if not words:
             return o.fail("unparsable", "an empty order")
+        if words[0].lower() in ("al", "ra", "wa"):  # before conditions: the terms are free text
+            return self.alliance(o, line)
         if re.search(r"\bif\b", line, re.I) or any(p.strip().lower().startswith(("pd", "$"))
                                                     for p in parens):
             return o.fail("not adjudicated", "conditions and payment by others (IX.3, I.5) "
@@ -231,6 +232,39 @@ class _Parser:
                 o.retreat = tuple(x for x in locs if x)
                 return None
         return o.fail("unparsable", f"({p}): a retreat is written (re Acqu), (re Acqu/Bord) or (no)")
+
+    # -- alliances (III.37-39) -------------------------------------------------------------
+
+    def alliance(self, o: HOrder, line: str) -> HOrder:
+        o.verb = line.split()[0].lower()
+        if o.nation in {b.id for b in self.pos.banks}:
+            return o.fail("illegal", "only nations make alliances (III.36)")
+        head, quote, terms = line.partition('"')
+        if quote and not terms.rstrip().endswith('"'):
+            return o.fail("unparsable", 'the terms of an alliance are written in double quotes: '
+                          'al nato France, Spain "mutual passage"')
+        o.note = terms.rstrip()[:-1] if quote else ""
+        words = head.split()
+        if len(words) < 2 or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", words[1].lower()):
+            return o.fail("unparsable", f"{o.verb} names the alliance: {o.verb} nato" +
+                          (' France, Spain "terms"' if o.verb == "al" else ""))
+        o.target = words[1].lower()
+        if o.verb != "al":
+            return o if len(words) == 2 and not quote else o.fail(
+                "unparsable", f"{o.verb} takes only the alliance's id: {o.verb} {o.target}")
+        members = {o.nation}
+        for chunk in " ".join(words[2:]).split(","):
+            if not chunk.strip():
+                continue
+            n = self.names.nation.get(_key(chunk))
+            found = [n] if n else [self.names.nation.get(_key(w)) for w in chunk.split()]
+            if not all(found):
+                return o.fail("unparsable", f"{chunk.strip()!r} is not a nation")
+            members |= set(found)
+        if len(members) < 2:
+            return o.fail("unparsable", f"an alliance has two or more members: al {o.target} France, Spain")
+        o.categories = tuple(sorted(members))
+        return o
 
     # -- the economy ---------------------------------------------------------------------
 
@@ -468,6 +502,10 @@ def describe(o: HOrder) -> str:
         return f"pw ${o.amount / 2:g} {o.target}"
     if o.verb == "fo":
         return "fo " + ", ".join(o.categories)
+    if o.verb == "al":
+        return f"al {o.target} {', '.join(o.categories)}" + (f' "{o.note}"' if o.note else "")
+    if o.verb in ("ra", "wa"):
+        return f"{o.verb} {o.target}"
     if o.verb == "co":
         return f"co {o.item}"
     if o.verb == "tt$":

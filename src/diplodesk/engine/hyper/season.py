@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, fleets, territory
+from . import alliances, banking, economy, fleets, territory
 from .accounts import STOCK, escrow, held, stock
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
@@ -69,6 +69,9 @@ class Season:
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
         self.ipl_next = dict(pos.ipl)
+        self.friends = alliances.Friends.at_start(pos)  # the season's, once alliance orders are read
+        self.alliances = {a.id: a for a in pos.alliances}  # in force this season
+        self.attacks: dict[str, set[str]] = {}  # province -> nations whose units attacked it
 
     # -- the season ----------------------------------------------------------------------
 
@@ -131,7 +134,8 @@ class Season:
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
-        Checker(self.pos).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
+        self.friends = alliances.season_alliances(self)
+        Checker(self.pos, self.friends).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 
     def live(self, verb: str | None = None) -> list[HOrder]:
         return [o for n in sorted(self.orders) for o in self.orders[n]

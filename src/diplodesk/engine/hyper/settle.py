@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
-from . import fleets
+from . import alliances, fleets
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -27,6 +27,7 @@ def close_season(s: Season) -> HyperOutcome:
     starvation(s)
     provinces = end_of_season(s)
     s.ffs = fleets.end_of_season(s)
+    s.alliances_next = alliances.end_of_season(s, s.attacks)
     check_invariants(s)
     nxt, winner, table = next_position(s, provinces)
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
@@ -181,7 +182,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     winner, table, victory = _victory(s, nations, provinces, banks)
     phase = str(pos.phase)
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
-                  banks=banks, ipl=s.ipl_next,
+                  banks=banks, ipl=s.ipl_next, alliances=s.alliances_next,
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
@@ -229,7 +230,7 @@ def notices(s: Season) -> list[str]:
                    "not available; a GM who has them types them into the table files")
     if not s.pos.secret:
         out.append("no dice secret in the position (rng.secret): anyone can foresee the rolls")
-    for k in ("ffs", "banks", "alliances"):
+    for k in ("ffs", "banks"):
         if s.pos.carried.get(k):
             out.append(f"{k} are carried over unchanged: that part of the rules is adjudicated in "
                        "a later version")

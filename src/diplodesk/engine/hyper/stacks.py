@@ -14,15 +14,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..board import ProvinceKind, UnitType, province_of
+from .alliances import SAME_NATION, Friends
 from .model import HUnit, HyperPosition
 from .orders import HOrder
 
 NO_ATTACK = "no-attack-while-integral"  # a province flag: Switzerland (III.5)
 
 
-def friendly(a: str, b: str) -> bool:
-    """III.24: units of one nation are friendly. Alliances (III.36) will widen this."""
-    return a == b
+def friendly(a: str, b: str, friends: Friends = SAME_NATION) -> bool:
+    """III.24: units of one nation, of one player's nations or of allies are friendly."""
+    return friends(a, b)
 
 
 def unit_key(u: HUnit) -> str:
@@ -68,8 +69,9 @@ class Force:
 class Checker:
     """The static checks of military orders, on the position at the start of the season."""
 
-    def __init__(self, pos: HyperPosition):
+    def __init__(self, pos: HyperPosition, friends: Friends | None = None):
         self.pos = pos
+        self.friends = friends or Friends.at_start(pos)
         self.board = pos.board
         self.units = {unit_key(u): u for u in pos.units}
 
@@ -80,10 +82,10 @@ class Checker:
     def friendly_place(self, prov: str, power: str, units: Iterable[HUnit]) -> bool:
         """III.24: a land province of a friendly nation; a sea without an unfriendly T."""
         if self.board.is_sea(prov):
-            return not any(u.province == prov and u.type == "T" and not friendly(u.power, power)
+            return not any(u.province == prov and u.type == "T" and not self.friends(u.power, power)
                            for u in units)
         owner = self.owner(prov)
-        return owner is not None and friendly(owner, power)
+        return owner is not None and self.friends(owner, power)
 
     def integral(self, prov: str) -> bool:
         """III.5: a guards-only land's nation still holds every province it began with."""
@@ -144,7 +146,7 @@ class Checker:
         elif rest and (rest[0].lower() not in ("ho", "sp") or len(rest) != 1):
             return None, None, "a support is written 3D sp 12D ho or 3D sp 12D at Nava"
         hits = sorted((u for u in self.pos.units if u.ref.upper() == ref.upper()
-                       and friendly(u.power, o.nation)), key=lambda u: (u.power != o.nation, u.power))
+                       and self.friends(u.power, o.nation)), key=lambda u: (u.power != o.nation, u.power))
         if not hits:
             return None, None, f"{o.nation} has no unit {ref} to support"
         return hits[0], target, ""
@@ -199,9 +201,9 @@ class Checker:
 
 
 def forces(pos: HyperPosition, units: Iterable[HUnit], orders: Mapping[str, list[HOrder]],
-           names, downgraded: set[str]) -> dict[str, Force]:
+           names, downgraded: set[str], friends: Friends | None = None) -> dict[str, Force]:
     """Every unit still there, with the order it fights by."""
-    chk = Checker(pos)
+    chk = Checker(pos, friends)
     by_unit = {unit_key(o.unit): o for n in orders for o in orders[n]
                if o.military and o.unit is not None and not o.error}
     out = {}

@@ -1,0 +1,262 @@
+"""Alliances (III.24, III.36-39): who is friendly with whom, and how that changes each season.
+
+Friendly nations are one nation, nations played by one player (allied for good, I.0 note 4,
+III.37), and members of one alliance. Alliances are not transitive: two nations each allied
+with a third are not friends of each other unless they share an alliance too.
+
+The orders, one line each (the id is the agreement's name, letters, digits and ``-``)::
+
+    al nato France, Spain "mutual passage; no attack on each other"
+    ra nato
+    wa nato
+
+``al`` makes the alliance, or amends it when the id already exists (III.37). It is made only
+if every member named (the ordering nation is always one) orders ``al`` with the same id,
+the same members and the same terms text (spaces do not matter), in the same season; so the
+GM's ``alliance-text`` check is the matching itself. An alliance made or amended this season
+is reaffirmed this season and its effects (III.36) hold from this season's military action.
+``ra`` reaffirms (III.38). ``wa`` withdraws the nation at once, and beats a reaffirmation in
+the same season (III.39); the members left keep their alliance if there are two or more [A].
+A withdrawing nation's unit sharing a province with, or standing in a province of, a member
+left behind must be demobilised or transferred (``de``, ``tf``, III.39a/b); with no such order
+the GM's ``alliance-exit`` decision applies, demobilise by default (non-blocking).
+At the season's end an alliance that was neither reaffirmed by order nor shown by a military
+situation of III.36 (members' units sharing a province, a member's unit standing in or
+attacking another member's province) lapses (III.38).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ..board import province_of
+from ..phase import Phase
+from .accounts import held
+
+if TYPE_CHECKING:
+    from .orders import HOrder
+    from .season import Season
+
+ALLIANCE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+VERBS = ("al", "ra", "wa")
+
+
+@dataclass(frozen=True)
+class Alliance:
+    id: str
+    members: tuple[str, ...]  # sorted
+    since: str  # the season it was made
+    reaffirmed: str  # the last season it was reaffirmed or shown
+    terms: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "members": list(self.members), "since": self.since,
+                             "reaffirmed": self.reaffirmed}
+        return d | ({"terms": self.terms} if self.terms else {})
+
+
+def read_alliances(v: Any, fail: Callable[[str, str], Exception],
+                   nation: Callable[[Any, str], Any]) -> tuple[Alliance, ...]:
+    """``economy.alliances``, strictly: every field checked, ids unique."""
+    if v is None:
+        return ()
+    if not isinstance(v, list):
+        raise fail("economy.alliances", f"expected a list, got {type(v).__name__}")
+    out = []
+    for i, x in enumerate(v):
+        w = f"economy.alliances[{i}]"
+        if not isinstance(x, Mapping):
+            raise fail(w, f"expected an object, got {type(x).__name__}")
+        for k in x:
+            if k not in ("id", "members", "since", "reaffirmed", "terms"):
+                raise fail(f"{w}.{k}", "unknown field (known: id, members, reaffirmed, since, terms)")
+        for k in ("id", "members", "since", "reaffirmed"):
+            if k not in x:
+                raise fail(f"{w}.{k}", "missing")
+        if not isinstance(x["id"], str) or not ALLIANCE_ID.fullmatch(x["id"]):
+            raise fail(f"{w}.id", f"an alliance's id is lower case letters, digits and -, not {x['id']!r}")
+        ms = x["members"]
+        if not isinstance(ms, list) or len(set(map(str, ms))) != len(ms) or len(ms) < 2:
+            raise fail(f"{w}.members", f"expected two or more distinct nations, got {ms!r}")
+        for j, m in enumerate(ms):
+            nation(m, f"{w}.members[{j}]")
+        for k in ("since", "reaffirmed"):
+            try:
+                Phase.parse(str(x[k]))
+            except ValueError as e:
+                raise fail(f"{w}.{k}", str(e)) from None
+        if not isinstance(x.get("terms", ""), str):
+            raise fail(f"{w}.terms", "expected the agreement's text")
+        out.append(Alliance(x["id"], tuple(sorted(ms)), str(x["since"]), str(x["reaffirmed"]),
+                            x.get("terms", "")))
+    if len({a.id for a in out}) != len(out):
+        raise fail("economy.alliances", "two alliances with one id")
+    return tuple(out)
+
+
+class Friends:
+    """III.24: is a unit (or a province) of nation ``a`` friendly to nation ``b``?"""
+
+    def __init__(self, controllers: Mapping[str, Iterable[str]] = {},
+                 alliances: Iterable[Alliance] = ()):
+        self.players = {n: frozenset(c) for n, c in controllers.items()}
+        self.pairs = {(a, b) for al in alliances for a in al.members for b in al.members if a != b}
+
+    def __call__(self, a: str, b: str) -> bool:
+        if a == b or (a, b) in self.pairs:
+            return True
+        return bool(self.players.get(a, frozenset()) & self.players.get(b, frozenset()))
+
+    @classmethod
+    def at_start(cls, pos) -> Friends:
+        return cls({n: st.controllers for n, st in pos.nations.items()}, pos.alliances)
+
+
+SAME_NATION = Friends()
+
+
+def norm_terms(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- the season ------------------------------------------------------------------------------
+
+
+def season_alliances(s: Season) -> Friends:
+    """Alliance orders judged; returns who is friendly this season (III.36-39)."""
+    phase, old = s.phase, {a.id: a for a in s.pos.alliances}
+    leaving: dict[str, set[str]] = {}
+    for o in s.live("wa"):
+        if _not_member(o, old):
+            continue
+        leaving.setdefault(o.target, set()).add(o.nation)
+        rest = len(old[o.target].members) - len(leaving[o.target])
+        s.result(o, "succeeds", None, f"{o.nation} leaves {o.target}" +
+                 ("; the alliance is dissolved (III.39)" if rest < 2 else ""))
+    reaffirmed = set()
+    for o in s.live("ra"):
+        if _not_member(o, old):
+            continue
+        if o.nation in leaving.get(o.target, ()):
+            s.result(o, "fails", "withdrawn", f"{o.nation} also withdrew: the withdrawal takes "
+                     "precedence (III.39)")
+        else:
+            reaffirmed.add(o.target)
+            s.result(o, "succeeds", None, f"{o.target} reaffirmed (III.38)")
+    made = _made(s, old, leaving)
+    now: dict[str, Alliance] = {}
+    for aid in sorted(set(old) | set(made)):
+        a = made.get(aid) or old[aid]
+        if aid in reaffirmed:
+            a = replace(a, reaffirmed=phase)
+        members = tuple(m for m in a.members if m not in leaving.get(aid, ()))
+        if len(members) >= 2:
+            now[aid] = replace(a, members=members)
+    s.alliances = now
+    friends = Friends({n: st.controllers for n, st in s.pos.nations.items()}, now.values())
+    _exits(s, old, leaving, friends)
+    return friends
+
+
+def _not_member(o: HOrder, old: Mapping[str, Alliance]) -> bool:
+    a = old.get(o.target)
+    if a is None or o.nation not in a.members:
+        why = "there is no alliance" if a is None else f"{o.nation} is not a member of"
+        o.fail("illegal", f"{why} {o.target} to {'reaffirm' if o.verb == 'ra' else 'leave'} (III.38-39)")
+        return True
+    return False
+
+
+def _made(s: Season, old: Mapping[str, Alliance], leaving: Mapping[str, set[str]]) -> dict[str, Alliance]:
+    """III.37: the alliances whose every member ordered the same agreement this season."""
+    by_id: dict[str, list[HOrder]] = {}
+    for o in s.live("al"):
+        by_id.setdefault(o.target, []).append(o)
+    made = {}
+    for aid in sorted(by_id):
+        group = by_id[aid]
+        copies = {(o.categories, norm_terms(o.note)) for o in group}
+        members = group[0].categories
+        missing = sorted(set(members) - {o.nation for o in group})
+        strays = sorted({o.nation for o in group} - set(members))
+        if len(copies) > 1:
+            why = ("not made", f"the members' copies of {aid} differ in members or terms (III.37)")
+        elif missing or strays:
+            why = ("not made", f"{', '.join(missing)} did not order {aid} (III.37)" if missing
+                   else f"{', '.join(strays)} ordered {aid} without being named in it")
+        elif any(leaving.get(aid)):
+            why = ("withdrawn", f"{', '.join(sorted(leaving[aid]))} withdrew from {aid} this season: "
+                   "the withdrawal takes precedence (III.39)")
+        else:
+            prior = old.get(aid)
+            made[aid] = Alliance(aid, members, prior.since if prior else s.phase, s.phase,
+                                 norm_terms(group[0].note))
+            for o in group:
+                s.result(o, "succeeds", None, f"{aid} {'amended' if prior else 'made'}: "
+                         f"{', '.join(members)} (III.37)")
+            continue
+        for o in group:
+            s.result(o, "fails", *why)
+    return made
+
+
+def _exits(s: Season, old: Mapping[str, Alliance], leaving: Mapping[str, set[str]],
+           friends: Friends) -> None:
+    """III.39 a/b: a leaver's unit among, or in a province of, the members left behind."""
+    from .outcome import Line  # outcome reads the position, which reads alliances
+
+    told = {held(o.unit.power, o.unit.ref) for n in s.orders for o in s.orders[n]
+            if o.unit is not None and not o.error and o.verb in ("de", "tf")}
+    owner = {p: st.de_facto for p, st in s.pos.provinces.items()}
+    for aid in sorted(leaving):
+        stay = [m for m in old[aid].members if m not in leaving[aid]]
+        for w in sorted(leaving[aid]):
+            foes = [m for m in stay if not friends(w, m)]
+            for u in sorted((u for u in s.pos.units if u.power == w), key=lambda u: u.ref):
+                key = held(u.power, u.ref)
+                if key in s.gone or key in told:
+                    continue
+                among = any(v.power in foes and v.province == u.province for v in s.pos.units)
+                if not among and owner.get(u.province) not in foes:
+                    continue
+                qid = f"{s.phase}/alliance-exit/{key}"
+                answer = s.decisions.ask(
+                    qid, f"{w} left {aid} and gave no order for its {u.ref} in {u.province} "
+                    "(demobilise or transfer it, III.39)", ("demobilise", "keep"), "demobilise",
+                    blocking=False, rule="III.39")
+                if answer == "demobilise":
+                    s.gone.add(key)
+                    s.m_back.append((w, key, u.M, f"{u.ref} demobilised on leaving {aid} (III.39)"))
+                    s.extra.append(Line(w, None, u.ref, "fails", "demobilised",
+                                        f"{w} left {aid} with no order for it (III.39, alliance-exit)"))
+
+
+def end_of_season(s: Season, attacks: Mapping[str, set[str]]) -> tuple[Alliance, ...]:
+    """III.38: what is still in force next season; the rest lapses (and is said)."""
+    phase = s.phase
+    alive = [u for u in s.units if held(u.power, u.ref) not in s.gone]
+    stand: dict[str, set[str]] = {}
+    for u in alive:
+        stand.setdefault(province_of(u.at), set()).add(u.power)
+    def holder(prov: str) -> str | None:
+        st = s.provinces.get(prov)
+        return st.de_facto if st is not None else None
+
+    out = []
+    for aid in sorted(s.alliances):
+        a = s.alliances[aid]
+        ms = set(a.members)
+        shown = any(len(powers & ms) >= 2 or (holder(p) in ms and (powers & ms) - {holder(p)})
+                    for p, powers in stand.items())
+        shown = shown or any(holder(p) in ms and (by & ms) - {holder(p)} for p, by in attacks.items())
+        if shown:
+            a = replace(a, reaffirmed=phase)
+        if a.reaffirmed == phase:
+            out.append(a)
+        else:
+            s.notes.append(f"alliance {aid} ({', '.join(a.members)}) lapsed: neither reaffirmed "
+                           "nor shown by a military situation this season (III.38)")
+    return tuple(out)
