@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..board import ProvinceKind
 from ..dice import Dice
-from .alliances import SAME_NATION, Friends
+from .allies import SAME_NATION, Friends
 from .battle_tables import CombatTables
 from .guess import GuessCheck
 from .model import HyperPosition

@@ -21,7 +21,7 @@ from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
-from .alliances import Alliance, read_alliances
+from .allies import Alliance, read_alliances
 from .banks import Bank, read_bank
 from .fishing import FF
 from .pack import FACTORS, NationData, Pack

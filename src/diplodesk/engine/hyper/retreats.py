@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..board import ProvinceKind, UnitType, province_of
 from ..dice import Dice
-from .alliances import SAME_NATION, Friends
+from .allies import SAME_NATION, Friends
 from .stacks import Force
 
 

@@ -20,6 +20,7 @@ from ..dice import Dice
 from ..ledger import Entry, Ledger
 from . import alliances, banking, economy, fleets, territory
 from .accounts import STOCK, escrow, held, stock
+from .allies import Friends
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
@@ -69,7 +70,7 @@ class Season:
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
         self.ipl_next = dict(pos.ipl)
-        self.friends = alliances.Friends.at_start(pos)  # the season's, once alliance orders are read
+        self.friends = Friends.at_start(pos)  # the season's, once alliance orders are read
         self.alliances = {a.id: a for a in pos.alliances}  # in force this season
         self.attacks: dict[str, set[str]] = {}  # province -> nations whose units attacked it
 

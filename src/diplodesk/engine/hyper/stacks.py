@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..board import ProvinceKind, UnitType, province_of
-from .alliances import SAME_NATION, Friends
+from .allies import SAME_NATION, Friends
 from .model import HUnit, HyperPosition
 from .orders import HOrder
 
