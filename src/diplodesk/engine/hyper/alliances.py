@@ -57,9 +57,10 @@ def season_alliances(s: Season) -> Friends:
     for o in s.live("ra"):
         if _not_member(o, old):
             continue
-        if o.nation in leaving.get(o.target, ()):
-            s.result(o, "fails", "withdrawn", f"{o.nation} also withdrew: the withdrawal takes "
-                     "precedence (III.39)")
+        gone = leaving.get(o.target, set())
+        if o.nation in gone or len(old[o.target].members) - len(gone) < 2:
+            s.result(o, "fails", "withdrawn", f"{', '.join(sorted(gone))} withdrew from {o.target}: "
+                     "the withdrawal takes precedence and the alliance is dissolved (III.39)")
         else:
             reaffirmed.add(o.target)
             s.result(o, "succeeds", None, f"{o.target} reaffirmed (III.38)")
@@ -104,7 +105,7 @@ def _made(s: Season, old: Mapping[str, Alliance], leaving: Mapping[str, set[str]
         elif missing or strays:
             why = ("not made", f"{', '.join(missing)} did not order {aid} (III.37)" if missing
                    else f"{', '.join(strays)} ordered {aid} without being named in it")
-        elif any(leaving.get(aid)):
+        elif leaving.get(aid):
             why = ("withdrawn", f"{', '.join(sorted(leaving[aid]))} withdrew from {aid} this season: "
                    "the withdrawal takes precedence (III.39)")
         else:
