@@ -254,3 +254,17 @@ def test_alliances_survive_a_round_trip_through_the_position():
     assert alliances(r)["pact"]["terms"] == "passage"
     again = season(r["next"], {"spa": ["ra pact"]})
     assert alliances(again)["pact"]["since"] == "S1914M"
+
+
+def test_acceptance_12_alliances():  # DESIGN 6, milestone 2, test 12
+    # allied units share a province, and attack an ally's province without changing its owner
+    pos = allied(board("fra 1D gaso", "fra 2D acqu", "spa 1D nava"), "pact", "fra", "spa")
+    r = season(pos, {"fra": ["1D mo Nava", "2D at Nava"], "spa": ["1D ho"]})
+    assert {where(r, "fra", "1D"), where(r, "fra", "2D"), where(r, "spa", "1D")} == {"nava"}
+    assert owner(r, "nava") == "spa"
+    assert alliances(r)["pact"]["reaffirmed"] == "W1914M"  # shown by the situation
+    # neither reaffirmed nor evidenced: it lapses
+    assert alliances(season(allied(board(), "pact", "fra", "spa"), {})) == {}
+    # withdrawal beats reaffirmation in the same turn
+    r = season(allied(board(), "pact", "fra", "spa"), {"fra": ["ra pact"], "spa": ["wa pact"]})
+    assert alliances(r) == {}
