@@ -2,7 +2,8 @@
 
 One order per line, per nation: ``12D Gaso at Nava (re Acqu/Bord)``, ``7T TYRS ho (no)``,
 ``N Pari ho``, ``bu D Lyon``, ``bu 6 Trs``, ``de 12D``, ``tf 7T to Brit``, ``pw $3 Gaso``,
-``fo bu.unit, pw``. Case does not matter; provinces may be written by id, by the rules'
+``fo bu.unit, pw``, ``al nato France, Spain "terms"``, ``ra nato``, ``wa nato`` (alliances,
+:mod:`.alliances`), ``3D sp Spain 1D at Nava`` (an ally's unit). Case does not matter; provinces may be written by id, by the rules'
 four-letter abbreviation or by name. The codes of later parts of the rules (trade, research,
 banking, ...) are recognised and reported as not adjudicated yet, never as gibberish.
 """
@@ -83,6 +84,9 @@ class Names:
         for n in pos.pack.nations.values():
             for name in (n.id, n.abbr, n.name):
                 self.nation[_key(name)] = n.id
+
+    def nation_of(self, text: str) -> str | None:
+        return self.nation.get(_key(text))
 
     def location(self, text: str) -> str | None:
         base, _, coast = text.partition("/")
@@ -256,8 +260,8 @@ class _Parser:
         for chunk in " ".join(words[2:]).split(","):
             if not chunk.strip():
                 continue
-            n = self.names.nation.get(_key(chunk))
-            found = [n] if n else [self.names.nation.get(_key(w)) for w in chunk.split()]
+            n = self.names.nation_of(chunk)
+            found = [n] if n else [self.names.nation_of(w) for w in chunk.split()]
             if not all(found):
                 return o.fail("unparsable", f"{chunk.strip()!r} is not a nation")
             members |= set(found)

@@ -126,6 +126,9 @@ class Checker:
     def backed(self, o: HOrder, names) -> tuple[HUnit | None, str | None, str]:
         """A support's note read: (the unit supported, the attack's target or None, error)."""
         words = o.note.split()
+        whose = None  # an ally's unit may be named with its nation first: sp Spain 1D at Nava
+        if len(words) >= 2 and words[0].lower() != "n" and (n := names.nation_of(words[0])):
+            whose, words = n, words[1:]
         if words and words[0].lower() == "n" and len(words) >= 2:
             loc = names.location(words[1])
             if loc is None:
@@ -146,9 +149,10 @@ class Checker:
         elif rest and (rest[0].lower() not in ("ho", "sp") or len(rest) != 1):
             return None, None, "a support is written 3D sp 12D ho or 3D sp 12D at Nava"
         hits = sorted((u for u in self.pos.units if u.ref.upper() == ref.upper()
-                       and self.friends(u.power, o.nation)), key=lambda u: (u.power != o.nation, u.power))
+                       and self.friends(u.power, o.nation) and whose in (None, u.power)),
+                      key=lambda u: (u == o.unit, u.power != o.nation, u.power))
         if not hits:
-            return None, None, f"{o.nation} has no unit {ref} to support"
+            return None, None, f"{whose or o.nation} has no unit {ref} {o.nation} may support"
         return hits[0], target, ""
 
     def check(self, orders: list[HOrder], names) -> None:
