@@ -268,3 +268,10 @@ def test_acceptance_12_alliances():  # DESIGN 6, milestone 2, test 12
     # withdrawal beats reaffirmation in the same turn
     r = season(allied(board(), "pact", "fra", "spa"), {"fra": ["ra pact"], "spa": ["wa pact"]})
     assert alliances(r) == {}
+
+
+def test_an_alliance_written_without_an_id_is_named_by_its_members():  # DESIGN's first shape
+    pos = board()
+    pos["economy"]["alliances"] = [{"members": ["spa", "fra"], "since": "S1914M", "reaffirmed": "S1914M"}]
+    r = season(pos, {"fra": ["ra fra-spa"]})
+    assert alliances(r)["fra-spa"]["members"] == ["fra", "spa"]

@@ -47,14 +47,15 @@ def read_alliances(v: Any, fail: Callable[[str, str], Exception],
         for k in x:
             if k not in ("id", "members", "since", "reaffirmed", "terms"):
                 raise fail(f"{w}.{k}", "unknown field (known: id, members, reaffirmed, since, terms)")
-        for k in ("id", "members", "since", "reaffirmed"):
+        for k in ("members", "since", "reaffirmed"):
             if k not in x:
                 raise fail(f"{w}.{k}", "missing")
-        if not isinstance(x["id"], str) or not ALLIANCE_ID.fullmatch(x["id"]):
-            raise fail(f"{w}.id", f"an alliance's id is lower case letters, digits and -, not {x['id']!r}")
         ms = x["members"]
         if not isinstance(ms, list) or len(set(map(str, ms))) != len(ms) or len(ms) < 2:
             raise fail(f"{w}.members", f"expected two or more distinct nations, got {ms!r}")
+        aid = x.get("id", "-".join(sorted(map(str, ms))))  # DESIGN's first shape had no id
+        if not isinstance(aid, str) or not ALLIANCE_ID.fullmatch(aid) and "id" in x:
+            raise fail(f"{w}.id", f"an alliance's id is lower case letters, digits and -, not {aid!r}")
         for j, m in enumerate(ms):
             nation(m, f"{w}.members[{j}]")
         for k in ("since", "reaffirmed"):
@@ -64,7 +65,7 @@ def read_alliances(v: Any, fail: Callable[[str, str], Exception],
                 raise fail(f"{w}.{k}", str(e)) from None
         if not isinstance(x.get("terms", ""), str):
             raise fail(f"{w}.terms", "expected the agreement's text")
-        out.append(Alliance(x["id"], tuple(sorted(ms)), str(x["since"]), str(x["reaffirmed"]),
+        out.append(Alliance(aid, tuple(sorted(ms)), str(x["since"]), str(x["reaffirmed"]),
                             x.get("terms", "")))
     if len({a.id for a in out}) != len(out):
         raise fail("economy.alliances", "two alliances with one id")
