@@ -70,9 +70,8 @@ class Season:
         self.nations = dict(pos.nations)  # and the nations formed this season
         self.notes: list[str] = []
         self.ipl_next = dict(pos.ipl)
-        self.friends = Friends.at_start(pos)  # the season's, once alliance orders are read
-        self.alliances = {a.id: a for a in pos.alliances}  # in force this season
-        self.attacks: dict[str, set[str]] = {}  # province -> nations whose units attacked it
+        self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
+        self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
 
     # -- the season ----------------------------------------------------------------------
 

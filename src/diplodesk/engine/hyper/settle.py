@@ -27,7 +27,6 @@ def close_season(s: Season) -> HyperOutcome:
     starvation(s)
     provinces = end_of_season(s)
     s.ffs = fleets.end_of_season(s)
-    s.alliances_next = alliances.end_of_season(s, s.attacks)
     check_invariants(s)
     nxt, winner, table = next_position(s, provinces)
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
@@ -182,7 +181,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     winner, table, victory = _victory(s, nations, provinces, banks)
     phase = str(pos.phase)
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
-                  banks=banks, ipl=s.ipl_next, alliances=s.alliances_next,
+                  banks=banks, ipl=s.ipl_next, alliances=alliances.end_of_season(s, s.attacks),
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
