@@ -221,6 +221,27 @@ def test_a_withdrawing_unit_sharing_a_province_may_be_handed_over():  # III.39a
     assert {u["power"] for u in r["next"]["units"]} == {"spa"}
 
 
+def test_a_withdrawing_unit_may_attack_the_province_it_stands_in_and_conquer_it():  # III.39b(iii)
+    pos = allied(board("fra 1D nava"), "pact", "fra", "spa")
+    r = season(pos, {"fra": ["wa pact", "1D at Nava"]})
+    assert line(r, "fra", "1D at Nava")["status"] == "succeeds"
+    assert owner(r, "nava") == "fra-nava" and where(r, "fra", "1D") == "nava"
+    assert not [q for q in r["decisions_needed"] if "alliance-exit" in q["id"]]
+
+
+def test_a_withdrawing_unit_dislodged_while_it_attacks_its_province_conquers_nothing():
+    pos = allied(board("fra 1D nava", "spa 1D cast", "spa 2D gaso", gaso="spa"), "pact", "fra", "spa")
+    r = season(pos, {"fra": ["wa pact", "1D at Nava (re Acqu)"], "spa": ["1D at Nava", "2D sp 1D at Nava"]})
+    assert where(r, "fra", "1D") == "acqu"
+    assert owner(r, "nava") == "spa"
+
+
+def test_a_unit_attacks_the_province_it_stands_in_only_on_leaving_an_alliance():
+    r = season(board("fra 1D gaso"), {"fra": ["1D at Gaso"]})
+    assert line(r, "fra", "1D at Gaso")["status"] == "invalid"
+    assert "III.39b" in line(r, "fra", "1D at Gaso")["detail"]
+
+
 def test_after_withdrawal_an_attack_on_the_former_allys_province_conquers_it():
     pos = allied(board("fra 1D gaso"), "pact", "fra", "spa")
     r = season(pos, {"fra": ["wa pact", "1D at Nava"]})

@@ -16,8 +16,10 @@ is reaffirmed this season and its effects (III.36) hold from this season's milit
 ``ra`` reaffirms (III.38). ``wa`` withdraws the nation at once, and beats a reaffirmation in
 the same season (III.39); the members left keep their alliance if there are two or more [A].
 A withdrawing nation's unit sharing a province with, or standing in a province of, a member
-left behind must be demobilised or transferred (``de``, ``tf``, III.39a/b); with no such order
-the GM's ``alliance-exit`` decision applies, demobilise by default (non-blocking).
+left behind must be demobilised or transferred (``de``, ``tf``, III.39a/b), or, standing in
+such a province, attack it (``1D at Nava`` in Navarre, III.39b(iii)): it stands, and if not
+dislodged conquers the province. With no such order the GM's ``alliance-exit`` decision
+applies, demobilise by default (non-blocking).
 At the season's end an alliance that was neither reaffirmed by order nor shown by a military
 situation of III.36 (members' units sharing a province, a member's unit standing in or
 attacking another member's province) lapses (III.38).
@@ -125,7 +127,8 @@ def _exits(s: Season, old: Mapping[str, Alliance], leaving: Mapping[str, set[str
            friends: Friends) -> None:
     """III.39 a/b: a leaver's unit among, or in a province of, the members left behind."""
     told = {held(o.unit.power, o.unit.ref) for n in s.orders for o in s.orders[n]
-            if o.unit is not None and not o.error and o.verb in ("de", "tf")}
+            if o.unit is not None and not o.error and (o.verb in ("de", "tf") or o.verb == "at"
+                                                       and province_of(o.target) == o.unit.province)}
     owner = {p: st.de_facto for p, st in s.pos.provinces.items()}
     for aid in sorted(leaving):
         stay = [m for m in old[aid].members if m not in leaving[aid]]

@@ -46,6 +46,11 @@ def fight(s: Season) -> None:
         who = c.conquest(prov, g) if g is not None else None
         if who is not None:
             owners[prov] = s.conquered[prov] = who
+    for k in sorted(fs):  # III.39b(iii): a unit leaving an alliance that is not dislodged
+        f = fs[k]
+        if f.seize and k not in dis and f.prov not in s.conquered:
+            owners[f.prov] = s.conquered[f.prov] = f.power
+            s.attacked.add(f.prov)
     places = Places({k: (f.dest if c.left(f) else f.unit.at) for k, f in fs.items() if k not in dis},
                     {k: f.power for k, f in fs.items()}, {k: f.unit.type for k, f in fs.items()},
                     owners, c.cap, s.friends)
@@ -60,6 +65,9 @@ def fight(s: Season) -> None:
                else u for u in s.units]
     s.clashes = clashes(c, where)
     Books(s, c, fs).write(dis, fates, second)
+    for f in (fs[k] for k in sorted(fs) if fs[k].seize and s.conquered.get(fs[k].prov) == fs[k].power):
+        s.result(f.order, "succeeds", None, f"{f.prov} conquered by {f.power} on leaving the alliance "
+                 "(III.39b)")
 
 
 class Books:

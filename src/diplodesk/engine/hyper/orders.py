@@ -206,7 +206,8 @@ class _Parser:
         if places:
             o.target = places[0]
             o.second = places[1] if len(places) > 1 else None
-            if not self.reaches(unit, unit.at, o.target):
+            own = o.verb == "at" and o.target.partition("/")[0] == unit.province  # III.39b(iii)
+            if not own and not self.reaches(unit, unit.at, o.target):
                 return o.fail("illegal", f"{unit.ref} cannot reach {o.target} from {unit.at}")
         if o.verb == "sp":
             if not args:

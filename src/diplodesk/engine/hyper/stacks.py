@@ -44,6 +44,7 @@ class Force:
     backs_attack: bool = False
     retreat: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
+    seize: bool = False  # at its own province on leaving an alliance: it stands, then conquers
 
     @property
     def key(self) -> str:
@@ -86,6 +87,12 @@ class Checker:
                            for u in units)
         owner = self.owner(prov)
         return owner is not None and self.friends(owner, power)
+
+    def leaving(self, u: HUnit) -> bool:
+        """III.39b(iii): the unit stands in a province of a nation its own has just left."""
+        owner = self.owner(u.province)
+        return owner is not None and Friends.at_start(self.pos)(owner, u.power) and \
+            not self.friends(owner, u.power)
 
     def integral(self, prov: str) -> bool:
         """III.5: a guards-only land's nation still holds every province it began with."""
@@ -179,6 +186,9 @@ class Checker:
             prov = province_of(o.target)
             if dest is None:
                 o.fail("illegal", f"{prov} has several coasts: name the one {u.ref} enters")
+            elif o.verb == "at" and prov == u.province and not self.leaving(u):
+                o.fail("illegal", f"{u.ref} may attack the province it stands in only as its nation "
+                       f"leaves an alliance with {self.owner(prov)} (III.39b)")
             elif o.verb == "at" and self.shielded(prov):
                 o.fail("illegal", f"{prov} may not be attacked while its nation stands alone (III.5)")
             elif o.verb != "at" and not self.friendly_place(prov, u.power, self.pos.units):
@@ -219,7 +229,9 @@ def forces(pos: HyperPosition, units: Iterable[HUnit], orders: Mapping[str, list
             f.retreat = o.retreat or ()
             if o.ref not in downgraded:
                 f.kind = o.verb
-            if f.kind in ("mo", "at", "dm"):
+            if f.kind == "at" and province_of(o.target) == u.province:
+                f.kind, f.seize = "st", True
+            elif f.kind in ("mo", "at", "dm"):
                 f.dest = o.target
                 if f.kind == "dm":
                     f.second = chk.entry(u, o.target, o.second)
