@@ -75,9 +75,9 @@ def read_alliances(v: Any, fail: Callable[[str, str], Exception],
 class Friends:
     """III.24: is a unit (or a province) of nation ``a`` friendly to nation ``b``?"""
 
-    def __init__(self, controllers: Mapping[str, Iterable[str]] = {},
+    def __init__(self, controllers: Mapping[str, Iterable[str]] | None = None,
                  alliances: Iterable[Alliance] = ()):
-        self.players = {n: frozenset(c) for n, c in controllers.items()}
+        self.players = {n: frozenset(c) for n, c in (controllers or {}).items()}
         self.pairs = {(a, b) for al in alliances for a in al.members for b in al.members if a != b}
 
     def __call__(self, a: str, b: str) -> bool:
