@@ -296,3 +296,10 @@ def test_an_alliance_written_without_an_id_is_named_by_its_members():  # DESIGN'
     pos["economy"]["alliances"] = [{"members": ["spa", "fra"], "since": "S1914M", "reaffirmed": "S1914M"}]
     r = season(pos, {"fra": ["ra fra-spa"]})
     assert alliances(r)["fra-spa"]["members"] == ["fra", "spa"]
+
+
+def test_an_allied_task_force_cannot_deny_an_allys_fishing_fleet():  # VII.5: unfriendly units only
+    pos = allied(board("spa 1T bisc"), "pact", "fra", "spa")
+    pos["economy"]["ffs"] = [{"id": "FF1", "owner": "fra", "at": "bisc", "built": "F1914M"}]
+    r = season(pos, {"fra": ["FF1 f"], "spa": ["1T ho", "1T dn FF1"]})
+    assert line(r, "fra", "FF1 f")["status"] == "succeeds"
