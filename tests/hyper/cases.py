@@ -5,6 +5,7 @@ One case is a block of lines::
     CASE conquest-1: one division attacking an empty enemy province conquers it (II.2b)
     units: fra 1D gaso; spa N nava           power, designation (or N), where
     owners: acqu spa                         de facto owners that differ from the start
+    alliances: nato fra spa                  alliances in force: id, then members
     stock: fra M 0                           a stockpile that differs from the start
     orders fra: 1D Gaso at Nava; 2D ho       one nation's orders, separated by ;
     dice: W1914M|cut|cast|0 = 2              a roll the GM typed in
@@ -29,6 +30,7 @@ class Case:
     line: int
     units: list[str] = field(default_factory=list)
     owners: dict[str, str] = field(default_factory=dict)
+    alliances: dict[str, list[str]] = field(default_factory=dict)
     stock: list[tuple[str, str, int | float]] = field(default_factory=list)
     orders: dict[str, list[str]] = field(default_factory=dict)
     dice: dict[str, list[int]] = field(default_factory=dict)
@@ -74,6 +76,8 @@ def _field(c: Case, text: str, where: str) -> None:
             c.units += _items(value)
         elif key == "owners":
             c.owners |= dict(x.split() for x in _items(value))
+        elif key == "alliances":
+            c.alliances |= {a: ms for a, *ms in (x.split() for x in _items(value))}
         elif key == "stock":
             c.stock += [(a, b, _number(v)) for a, b, v in (x.split() for x in _items(value))]
         elif key.startswith("orders "):

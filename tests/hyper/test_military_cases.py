@@ -26,6 +26,8 @@ def _position(c: Case) -> dict:
         n["acquired"] = 9
     for prov, nation in c.owners.items():
         eco["provinces"][prov]["de_facto"] = nation
+    eco["alliances"] = [{"id": a, "members": ms, "since": "S1914M", "reaffirmed": "S1914M"}
+                        for a, ms in sorted(c.alliances.items())]
     for nation, factor, value in c.stock:
         eco["nations"][nation]["stock"][factor] = value
     pos["rng"]["overrides"] = c.dice

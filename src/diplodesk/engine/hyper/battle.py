@@ -19,7 +19,7 @@ from .combat import Combat, Group
 from .orders import Names
 from .outcome import Line
 from .retreats import Places, retreats, second_legs
-from .stacks import Force, forces, friendly
+from .stacks import Force, forces
 
 if TYPE_CHECKING:
     from .season import Season
@@ -28,15 +28,15 @@ if TYPE_CHECKING:
 def fight(s: Season) -> None:
     downgraded = {ref for ref, line in s.lines.items() if line.reason == "downgraded"}
     units = [u for u in s.units if held(u.power, u.ref) not in s.gone]
-    fs = forces(s.pos, units, s.orders, Names(s.pos), downgraded)
+    fs = forces(s.pos, units, s.orders, Names(s.pos), downgraded, s.friends)
     spl = {n: list(o.categories) for n in sorted(s.orders) for o in s.orders[n]
            if o.verb == "spl" and not o.error}
-    c = Combat(s.pos, fs, s.pack.combat, s.dice, spl)
+    c = Combat(s.pos, fs, s.pack.combat, s.dice, spl, s.friends)
     c.run()
-    by = c.attacked()
+    by = s.attacks = c.attacked()
     for p, powers in by.items():
         owner = s.pos.provinces.get(p)
-        if owner is None or owner.de_facto is None or any(not friendly(x, owner.de_facto)
+        if owner is None or owner.de_facto is None or any(not s.friends(x, owner.de_facto)
                                                           for x in powers):
             s.attacked.add(p)
     dis = c.dislodged()
@@ -46,9 +46,14 @@ def fight(s: Season) -> None:
         who = c.conquest(prov, g) if g is not None else None
         if who is not None:
             owners[prov] = s.conquered[prov] = who
+    for k in sorted(fs):  # III.39b(iii): a unit leaving an alliance that is not dislodged
+        f = fs[k]
+        if f.seize and k not in dis and f.prov not in s.conquered:
+            owners[f.prov] = s.conquered[f.prov] = f.power
+            s.attacked.add(f.prov)
     places = Places({k: (f.dest if c.left(f) else f.unit.at) for k, f in fs.items() if k not in dis},
                     {k: f.power for k, f in fs.items()}, {k: f.unit.type for k, f in fs.items()},
-                    owners, c.cap)
+                    owners, c.cap, s.friends)
     legs = [fs[k] for k in sorted(fs) if fs[k].kind == "dm" and c.left(fs[k])]
     second = second_legs(s.pos.board, legs, places)
     for k, why in second.items():
@@ -60,6 +65,9 @@ def fight(s: Season) -> None:
                else u for u in s.units]
     s.clashes = clashes(c, where)
     Books(s, c, fs).write(dis, fates, second)
+    for f in (fs[k] for k in sorted(fs) if fs[k].seize and s.conquered.get(fs[k].prov) == fs[k].power):
+        s.result(f.order, "succeeds", None, f"{f.prov} conquered by {f.power} on leaving the alliance "
+                 "(III.39b)")
 
 
 class Books:

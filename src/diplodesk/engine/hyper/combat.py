@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from ..board import ProvinceKind
 from ..dice import Dice
+from .allies import SAME_NATION, Friends
 from .battle_tables import CombatTables
 from .guess import GuessCheck
 from .model import HyperPosition
-from .stacks import Force, friendly
+from .stacks import Force
 
 Value = Callable[[str], bool]
 
@@ -33,6 +34,7 @@ class Group:
     target: str
     units: list[Force]
     supports: list[Force] = field(default_factory=list)  # uncut supports for its attack
+    friends: Friends = SAME_NATION
 
     @property
     def powers(self) -> tuple[str, ...]:
@@ -52,7 +54,7 @@ class Group:
             f" + {len(self.supports)} sp" if self.supports else "")
 
     def friend(self, power: str) -> bool:
-        return any(friendly(p, power) for p in self.powers)
+        return any(self.friends(p, power) for p in self.powers)
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,9 @@ class Combat:
     """Stage A of the military step: every st/ho/mo/at/sp and first legs of double moves."""
 
     def __init__(self, pos: HyperPosition, forces: Mapping[str, Force], tables: CombatTables,
-                 dice: Dice, spl: Mapping[str, list[str]]):
+                 dice: Dice, spl: Mapping[str, list[str]], friends: Friends | None = None):
         self.pos = pos
+        self.friends = friends or Friends.at_start(pos)
         self.board = pos.board
         self.forces = forces
         self.tables = tables
@@ -142,7 +145,7 @@ class Combat:
         """III.35: each attacking unit cuts one support given from ``prov``, unless it comes
         from the province the support is aimed at; which ones: the owners' lists, else dice."""
         sups = [f for f in self.in_prov[prov] if f.kind == "sp" and f.key not in self.unmatched]
-        can = {s.key: [a for a in self.attacks.get(prov, ()) if not friendly(a.power, s.power)
+        can = {s.key: [a for a in self.attacks.get(prov, ()) if not self.friends(a.power, s.power)
                        and a.prov != s.aim] for s in sups}
         cand = [s for s in sups if can[s.key]]
         k = _matching(cand, can)
@@ -168,9 +171,9 @@ class Combat:
     def make_groups(self, prov: str) -> list[Group]:
         groups: list[Group] = []
         for a in self.attacks[prov]:
-            g = next((g for g in groups if all(friendly(u.power, a.power) for u in g.units)), None)
+            g = next((g for g in groups if all(self.friends(u.power, a.power) for u in g.units)), None)
             if g is None:
-                groups.append(Group(prov, [a]))
+                groups.append(Group(prov, [a], friends=self.friends))
             else:
                 g.units.append(a)
         for g in groups:
@@ -245,16 +248,16 @@ class Combat:
     def judge_move(self, f: Force, value: Value) -> Verdict:
         p = f.target
         for d in self.staying(p, value):
-            if not friendly(d.power, f.power):
+            if not self.friends(d.power, f.power):
                 return Verdict(False, "stood off", f"by {d.power}'s {d.unit.ref} in {p} (III.27)")
         for a in self.attacks.get(p, ()):
-            if not friendly(a.power, f.power):
+            if not self.friends(a.power, f.power):
                 return Verdict(False, "stood off", f"by {a.power}'s attack from {a.prov} (III.27)")
         for m in self.moves.get(p, ()):
-            if m is not f and not friendly(m.power, f.power):
+            if m is not f and not self.friends(m.power, f.power):
                 return Verdict(False, "stood off", f"by {m.power}'s {m.unit.ref} moving there "
                                "too (III.27)")
-        n = (len(self.staying(p, value)) + sum(1 for m in self.moves[p] if friendly(m.power, f.power))
+        n = (len(self.staying(p, value)) + sum(1 for m in self.moves[p] if self.friends(m.power, f.power))
              + sum(len(g.units) for g in self.groups.get(p, ()) if g.friend(f.power)
                    and value(g.key)))
         if n > self.cap:

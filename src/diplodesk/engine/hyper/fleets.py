@@ -28,11 +28,11 @@ def built(s: Season, o: HOrder) -> None:
 
 
 def _unfriendly_units(s: Season, prov: str, owner: str, verb: str, ff_id: str) -> list:
-    """The units of other nations in ``prov`` whose owners ordered ``verb`` against this fleet."""
+    """The unfriendly units in ``prov`` whose owners ordered ``verb`` against this fleet."""
     out = []
     for o in s.live(verb):
         u = o.unit
-        if u is not None and u.power != owner and u.province == prov and o.note == ff_id:
+        if u is not None and not s.friends(u.power, owner) and u.province == prov and o.note == ff_id:
             out.append(o)
     return out
 

@@ -5,7 +5,7 @@ up in each unit) and an ``economy`` block. Money is written in dollars in steps 
 here as whole half-dollars. Reading is strict: an unknown key, a wrong type, an unknown
 nation or province raises PositionError naming the field's path and the value, so nothing
 is ever half-read. Blocks of later parts of the rules (fishing fleets, banks, investment
-levels, alliances, canals) are carried over unchanged until their part is adjudicated.
+levels, canals) are carried over unchanged until their part is adjudicated.
 """
 
 from __future__ import annotations
@@ -21,13 +21,14 @@ from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
+from .allies import Alliance, read_alliances
 from .banks import Bank, read_bank
 from .fishing import FF
 from .pack import FACTORS, NationData, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
 STOCK_FACTORS = ("gold", "M", "A", "I")
-CARRIED = ("alliances", "canals")  # later parts of the rules
+CARRIED = ("canals",)  # later parts of the rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,7 @@ class HyperPosition:
     adjustments: tuple[Mapping[str, Any], ...] = ()
     variant_ref: str | None = None
     winner: str | list[str] | None = None
+    alliances: tuple[Alliance, ...] = ()  # III.36-39; nations of one player are allied anyway
 
     @property
     def board(self):
@@ -181,6 +183,8 @@ class HyperPosition:
             "joint": [a.to_json() for a in self.joint],
             "victory": {k: dict(v) for k, v in sorted(self.victory.items())},
         }
+        if self.alliances:
+            eco["alliances"] = [a.to_json() for a in sorted(self.alliances, key=lambda a: a.id)]
         eco |= {k: self.carried[k] for k in CARRIED if k in self.carried}
         d: dict[str, Any] = {"variant": self.variant_ref or self.variant.id, "phase": str(self.phase),
                              "units": [u.to_json() for u in self.units], "economy": eco}
@@ -282,7 +286,7 @@ class _Reader:
             raise self.fail("rules", "a season engine of its own takes no extra rule options")
         eco = self.obj(d["economy"], "economy",
                        {"players", "nations", "provinces", "installations", "ffs", "banks", "ipl", "joint", "victory",
-                        *CARRIED}, {"nations", "provinces"})
+                        "alliances", *CARRIED}, {"nations", "provinces"})
         given = eco["nations"]
         if not isinstance(given, Mapping):
             raise self.fail("economy.nations", "expected an object")
@@ -355,7 +359,8 @@ class _Reader:
         return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts, ffs,
                              banks, ipl, players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
                              orders, secret, overrides, dict(decisions), adjustments,
-                             ref if isinstance(ref, str) else None, d.get("winner"))
+                             ref if isinstance(ref, str) else None, d.get("winner"),
+                             read_alliances(eco.get("alliances"), self.fail, self.nation))
 
     def list_of(self, d: Mapping, key: str) -> list:
         v = d.get(key) or []

@@ -2,8 +2,9 @@
 
 One order per line, per nation: ``12D Gaso at Nava (re Acqu/Bord)``, ``7T TYRS ho (no)``,
 ``N Pari ho``, ``bu D Lyon``, ``bu 6 Trs``, ``de 12D``, ``tf 7T to Brit``, ``pw $3 Gaso``,
-``fo bu.unit, pw``. Case does not matter; provinces may be written by id, by the rules'
-four-letter abbreviation or by name. The codes of later parts of the rules (trade, research,
+``fo bu.unit, pw``, ``al nato France, Spain "terms"``, ``ra nato``, ``wa nato`` (alliances,
+:mod:`.alliances`), ``3D sp Spain 1D at Nava`` (an ally's unit). Case does not matter;
+provinces may be written by id, by the rules' four-letter abbreviation or by name. The codes of later parts of the rules (trade, research,
 banking, ...) are recognised and reported as not adjudicated yet, never as gibberish.
 """
 
@@ -12,11 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from ..board import ProvinceKind, UnitType
-from .model import GOLD, HUnit, HyperPosition
+from .economy_orders import EconomyOrders
+from .model import HUnit, HyperPosition
+from .order_words import DESIG as _DESIG
+from .order_words import key as _key
+from .order_words import money  # noqa: F401  (other modules read amounts through here)
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
@@ -26,13 +30,10 @@ BANK_VERBS = ("in", "wd", "tt")
 LATER = {
     "rd": "redemption",
     "cl": "canals",
-    "op": "canals", "pc": "canals", "al": "alliances", "ra": "alliances",
-    "wa": "alliances", "mn": "captured installations",
+    "op": "canals", "pc": "canals", "mn": "captured installations",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
-_DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
-_MONEY = re.compile(r"^\$?(\d{1,6})(?:(\.5|\.0|½))?\$?$")
 
 
 @dataclass
@@ -87,6 +88,9 @@ class Names:
             for name in (n.id, n.abbr, n.name):
                 self.nation[_key(name)] = n.id
 
+    def nation_of(self, text: str) -> str | None:
+        return self.nation.get(_key(text))
+
     def location(self, text: str) -> str | None:
         base, _, coast = text.partition("/")
         prov = self.prov.get(_key(base))
@@ -99,8 +103,6 @@ class Names:
         return prov
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names: Names,
@@ -110,7 +112,7 @@ def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names:
 
 
 @dataclass
-class _Parser:
+class _Parser(EconomyOrders):
     pos: HyperPosition
     names: Names
     categories: frozenset[str]
@@ -131,6 +133,8 @@ class _Parser:
         words = _PAREN.sub(" ", line).replace(",", " , ").split()
         if not words:
             return o.fail("unparsable", "an empty order")
+        if words[0].lower() in ("al", "ra", "wa"):  # before conditions: the terms are free text
+            return self.alliance(o, line)
         if re.search(r"\bif\b", line, re.I) or any(p.strip().lower().startswith(("pd", "$"))
                                                     for p in parens):
             return o.fail("not adjudicated", "conditions and payment by others (IX.3, I.5) "
@@ -203,7 +207,8 @@ class _Parser:
         if places:
             o.target = places[0]
             o.second = places[1] if len(places) > 1 else None
-            if not self.reaches(unit, unit.at, o.target):
+            own = o.verb == "at" and o.target.partition("/")[0] == unit.province  # III.39b(iii)
+            if not own and not self.reaches(unit, unit.at, o.target):
                 return o.fail("illegal", f"{unit.ref} cannot reach {o.target} from {unit.at}")
         if o.verb == "sp":
             if not args:
@@ -233,6 +238,39 @@ class _Parser:
                 o.retreat = tuple(x for x in locs if x)
                 return None
         return o.fail("unparsable", f"({p}): a retreat is written (re Acqu), (re Acqu/Bord) or (no)")
+
+    # -- alliances (III.37-39) -------------------------------------------------------------
+
+    def alliance(self, o: HOrder, line: str) -> HOrder:
+        o.verb = line.split()[0].lower()
+        if o.nation in {b.id for b in self.pos.banks}:
+            return o.fail("illegal", "only nations make alliances (III.36)")
+        head, quote, terms = line.partition('"')
+        if quote and not terms.rstrip().endswith('"'):
+            return o.fail("unparsable", 'the terms of an alliance are written in double quotes: '
+                          'al nato France, Spain "mutual passage"')
+        o.note = terms.rstrip()[:-1] if quote else ""
+        words = head.split()
+        if len(words) < 2 or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", words[1].lower()):
+            return o.fail("unparsable", f"{o.verb} names the alliance: {o.verb} nato" +
+                          (' France, Spain "terms"' if o.verb == "al" else ""))
+        o.target = words[1].lower()
+        if o.verb != "al":
+            return o if len(words) == 2 and not quote else o.fail(
+                "unparsable", f"{o.verb} takes only the alliance's id: {o.verb} {o.target}")
+        members = {o.nation}
+        for chunk in " ".join(words[2:]).split(","):
+            if not chunk.strip():
+                continue
+            n = self.names.nation_of(chunk)
+            found = [n] if n else [self.names.nation_of(w) for w in chunk.split()]
+            if not all(found):
+                return o.fail("unparsable", f"{chunk.strip()!r} is not a nation")
+            members |= set(found)
+        if len(members) < 2:
+            return o.fail("unparsable", f"an alliance has two or more members: al {o.target} France, Spain")
+        o.categories = tuple(sorted(members))
+        return o
 
     # -- the economy ---------------------------------------------------------------------
 
@@ -321,140 +359,6 @@ class _Parser:
         o.categories = cats
         return o
 
-    def bank_order(self, o: HOrder, words: list[str]) -> HOrder:
-        """A bank's own orders (VI): invest, withdraw, send gold to a nation."""
-        verb, rest = words[0].lower(), words[1:]
-        o.verb = f"bank.{verb}"
-        if verb == "in" and [w.lower() for w in rest] == ["all"]:
-            o.note = "all"
-            return o
-        if verb == "in" and len(rest) in (1, 3) and (amount := money(rest[0])) is not None:
-            o.amount = amount
-            if len(rest) == 3:
-                if rest[1].lower() != "from" or (n := self.names.nation.get(_key(rest[2]))) is None:
-                    return o.fail("unparsable", "in $20 from France")
-                o.target = n
-            return o
-        if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
-            o.amount = amount
-            return o
-        if verb == "tt" and len(rest) == 3 and rest[1].lower() == "to" and (amount := money(rest[0])) is not None:
-            o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
-            if o.target is None:
-                return o.fail("unparsable", f"{rest[2]!r} is not a nation")
-            return o
-        if verb == "rd":
-            return o.fail("not adjudicated", "redemption (rd) is adjudicated in a later version")
-        return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France")
-
-    def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
-            return o.fail("unparsable", "eb Bank of Paris Pari: a bank's name and its province")
-        o.note, o.target = " ".join(rest[:-1]), loc
-        return o
-
-    def order_tt(self, o: HOrder, rest: list[str]) -> HOrder:
-        """tt 10A to Spain via Bret Bisc Nava [alt ...] [ap 2 Trs]; tt $5 to Spain via ..."""
-        usage = "tt 10A to Spain via Bret Bisc Nava (alt ...) (ap 2 Trs); tt $5 to Spain via ..."
-        words = [w.lower() for w in rest]
-        if len(rest) < 5 or words[1] != "to" or "via" not in words:
-            return o.fail("unparsable", usage)
-        if _DESIG.match(words[0]):
-            return o.fail("not adjudicated", "shipping divisions (IV.7) comes in a later version")
-        m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
-        if m:
-            o.count, o.note = int(m.group(1)), m.group(2).upper()
-        elif (gold := money(rest[0])) is not None and gold % 2 == 0:
-            o.count, o.note = gold // 2, "gold"
-        else:
-            return o.fail("unparsable", f"{rest[0]!r}: a load like 10A, 4M, 6I or $5 (whole dollars)")
-        via = words.index("via")
-        o.item = self.names.nation.get(_key(" ".join(rest[2:via])))
-        if o.item is None:
-            return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
-        tail = rest[via + 1:]
-        if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():
-            o.amount, tail = int(tail[-2]), tail[:-3]
-        chains, chain = [], []
-        for w in tail:
-            if w.lower() == "alt":
-                chains.append(chain)
-                chain = []
-                continue
-            loc = self.names.location(w)
-            if loc is None:
-                return o.fail("unparsable", f"{w!r} is not a province ({usage})")
-            chain.append(loc.partition("/")[0])
-        chains.append(chain)
-        if not all(chains) or len(chains) > 2:
-            return o.fail("unparsable", "a route and at most one alternative (IV.4)")
-        o.routes = tuple(tuple(c) for c in chains)
-        return o
-
-    def order_bk(self, o: HOrder, rest: list[str]) -> HOrder:
-        """bk [trade|mil|fish] PROV [vs France, Spain]: a blockade, of everything unless named."""
-        words = list(rest)
-        kinds = []
-        while words and words[0].lower() in ("trade", "mil", "fish"):
-            kinds.append(words.pop(0).lower())
-        against = []
-        if "vs" in [w.lower() for w in words]:
-            i = [w.lower() for w in words].index("vs")
-            names = " ".join(words[i + 1:]).replace(",", " ").split()
-            against = [self.names.nation.get(_key(n)) for n in names]
-            words = words[:i]
-            if not against or None in against:
-                return o.fail("unparsable", "bk ... vs France, Spain: the nations blockaded")
-        o.target = self.names.location(words[0]) if len(words) == 1 else None
-        if o.target is None:
-            return o.fail("unparsable", "bk [trade|mil|fish] Bisc [vs France]: a province to blockade")
-        o.target = o.target.partition("/")[0]
-        o.categories = tuple(kinds) or ("trade", "mil", "fish")
-        o.note = ",".join(sorted(set(against)))
-        return o
-
-    def order_lo(self, o: HOrder, rest: list[str]) -> HOrder:
-        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
-        return o if o.target else o.fail("unparsable", "lo Pari: where the government in exile goes")
-
-    def order_pm(self, o: HOrder, rest: list[str]) -> HOrder:
-        o.target = self.names.nation.get(_key(" ".join(rest))) if rest else None
-        if o.target is None:
-            return o.fail("unparsable", "pm France: permission for a government in exile to locate here "
-                          "(Panama's permission comes with canals)")
-        return o
-
-    def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) != 3 or rest[1].lower() != "to":
-            return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
-        o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))
-        if o.target is None or "/" in o.target or o.item is None:
-            return o.fail("unparsable", f"{' '.join(rest)!r}: a province and a nation")
-        return o
-
-    def order_an(self, o: HOrder, rest: list[str]) -> HOrder:
-        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
-        return o if o.target else o.fail("unparsable", "an Alsa: the province ceded to this nation")
-
-    def order_nn(self, o: HOrder, rest: list[str]) -> HOrder:
-        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces."""
-        text = " ".join(rest)
-        if text.startswith('"') and '"' in text[1:]:
-            name, _, tail = text[1:].partition('"')
-        else:
-            name, _, tail = text.partition(" ")
-        provinces = [self.names.location(w) for w in tail.replace(",", " ").split()]
-        if not name.strip() or not provinces or None in provinces:
-            return o.fail("unparsable", 'nn "Basque Republic" Nava, Gaso: a name and its provinces')
-        o.note, o.categories = name.strip(), tuple(sorted(set(provinces)))
-        return o
-
-    def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
-        o.target = self.banks.get(_key(" ".join(rest)))
-        return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
-
-    order_nz = order_fz
 
     def order_spl(self, o: HOrder, rest: list[str]) -> HOrder:
         """``spl 5D, 3D``: if some of these units' supports must be cut, 5D's goes first."""
@@ -466,44 +370,6 @@ class _Parser:
         o.categories = refs
         return o
 
-    def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
-            return o.fail("unparsable", "co A or co I: research by the nation's A or I team "
-                          "(co A2 names its second A team)")
-        o.item = rest[0].upper()
-        return o
-
-    def order_as(self, o: HOrder, rest: list[str]) -> HOrder:
-        kinds = {"API": "A", "IPI": "I", "A": "A", "I": "I"}
-        if len(rest) != 2 or rest[0].upper() not in kinds:
-            return o.fail("unparsable", "as API Pica or as IPI Pica: a production increase and a province")
-        o.item, o.target = kinds[rest[0].upper()], self.names.location(rest[1])
-        if o.target is None or "/" in o.target:
-            return o.fail("unparsable", f"{rest[1]!r} is not a province")
-        return o
-
-    def order_gw(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) != 2 or (amount := money(rest[0])) is None:
-            return o.fail("unparsable", "gw $3 Gaso: guerrilla warfare, an amount and a province")
-        o.item, o.amount, o.target = "gw", amount, self.names.location(rest[1])
-        if o.target is None or "/" in o.target:
-            return o.fail("unparsable", f"{rest[1]!r} is not a province")
-        return o
-
-    def order_sb(self, o: HOrder, rest: list[str]) -> HOrder:
-        usage = "sb A $2 Gaso, sb I $2 Gaso (yields) or sb Tr $5 Spain (transport factors)"
-        if len(rest) != 3 or (amount := money(rest[1])) is None:
-            return o.fail("unparsable", usage)
-        kind = {"a": "A", "i": "I", "tr": "Tr", "trs": "Tr"}.get(rest[0].lower())
-        if kind is None:
-            return o.fail("unparsable", usage)
-        o.item, o.amount = f"sb.{kind}", amount
-        o.target = (self.names.nation.get(_key(rest[2])) if kind == "Tr"
-                    else self.names.location(rest[2]))
-        if o.target is None or "/" in o.target:
-            return o.fail("unparsable", f"{rest[2]!r} is not a {'nation' if kind == 'Tr' else 'province'}")
-        return o
-
     def order_sa(self, o: HOrder, rest: list[str]) -> HOrder:
         if not rest:
             return o.fail("unparsable", "sa and what the nation wants to do (IX.7)")
@@ -511,67 +377,6 @@ class _Parser:
         return o
 
 
-def money(text: str) -> int | None:
-    """``$3``, ``$2.5``, ``$2½``, ``3`` -> half-dollars."""
-    m = _MONEY.match(text.strip())
-    if not m:
-        return None
-    value = Fraction(int(m.group(1))) + (Fraction(1, 2) if m.group(2) in (".5", "½") else 0)
-    return int(value * GOLD)
 
 
-def describe(o: HOrder) -> str:
-    """The order as understood, in the rules' notation."""
-    if o.military and o.unit:
-        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
-        if o.target:
-            s += f" {o.target}"
-        if o.second:
-            s += f" {o.second}"
-        if o.note:
-            s += f" {o.note}"
-        if o.retreat is not None:
-            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
-        return s
-    if o.verb == "bu":
-        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
-    if o.verb == "de":
-        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
-    if o.verb == "pw":
-        return f"pw ${o.amount / 2:g} {o.target}"
-    if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
-    if o.verb == "co":
-        return f"co {o.item}"
-    if o.verb == "tt$":
-        return f"tt ${o.amount / 2:g} to {o.target}"
-    if o.verb == "tt":
-        load = f"${o.count}" if o.note == "gold" else f"{o.count}{o.note}"
-        via = " alt ".join(" ".join(r) for r in o.routes)
-        return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
-    if o.verb == "bk":
-        return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
-    if o.verb in ("fz", "nz", "an", "lo", "pm"):
-        return f"{o.verb} {o.target}"
-    if o.verb == "cd":
-        return f"cd {o.target} to {o.item}"
-    if o.verb == "nn":
-        return f'nn "{o.note}" {", ".join(o.categories)}'
-    if o.verb == "eb":
-        return f"eb {o.note} {o.target}"
-    if o.verb.startswith("bank."):
-        verb = o.verb.partition(".")[2]
-        what = "all" if o.note == "all" else f"${o.amount / 2:g}"
-        return f"{verb} {what}" + (f" {'to' if verb == 'tt' else 'from'} {o.target}" if o.target else "")
-    if o.verb in ("f", "ff.mo"):
-        return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
-    if o.verb in ("dn", "ds") and o.unit:
-        return f"{o.unit.ref} {o.verb} {o.note}"
-    if o.verb == "as":
-        return f"as {o.item}PI {o.target}"
-    if o.verb in ("gw", "sb"):
-        kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
-        return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
-    return o.text.strip()
+from .order_text import describe  # noqa: E402,F401  (the orders' own notation, written back)

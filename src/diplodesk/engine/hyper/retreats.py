@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..board import ProvinceKind, UnitType, province_of
 from ..dice import Dice
-from .stacks import Force, friendly
+from .allies import SAME_NATION, Friends
+from .stacks import Force
 
 
 @dataclass
@@ -27,19 +28,20 @@ class Places:
     kind: dict[str, str]  # unit key -> D T N
     owner: Mapping[str, str | None]
     cap: int
+    friends: Friends = SAME_NATION
 
     def units_in(self, prov: str) -> list[str]:
         return sorted(k for k, loc in self.at.items() if province_of(loc) == prov)
 
     def friendly_place(self, board, prov: str, power: str) -> bool:
         if board.is_sea(prov):
-            return not any(self.kind[k] == "T" and not friendly(self.power[k], power)
+            return not any(self.kind[k] == "T" and not self.friends(self.power[k], power)
                            for k in self.units_in(prov))
         o = self.owner.get(prov)
-        return o is not None and friendly(o, power)
+        return o is not None and self.friends(o, power)
 
     def hostile_in(self, prov: str, power: str) -> str | None:
-        return next((k for k in self.units_in(prov) if not friendly(self.power[k], power)), None)
+        return next((k for k in self.units_in(prov) if not self.friends(self.power[k], power)), None)
 
 
 def second_legs(board, legs: list[Force], places: Places) -> dict[str, str | None]:
@@ -52,8 +54,8 @@ def second_legs(board, legs: list[Force], places: Places) -> dict[str, str | Non
     for f in sorted(legs, key=lambda f: f.key):
         p = province_of(f.second)
         hostile = places.hostile_in(p, f.power)
-        rival = next((m for m in into[p] if m is not f and not friendly(m.power, f.power)), None)
-        room = len(places.units_in(p)) + sum(1 for m in into[p] if friendly(m.power, f.power))
+        rival = next((m for m in into[p] if m is not f and not places.friends(m.power, f.power)), None)
+        room = len(places.units_in(p)) + sum(1 for m in into[p] if places.friends(m.power, f.power))
         if not places.friendly_place(board, p, f.power):
             out[f.key] = f"{p} is not a friendly province when the second legs run (III.27, III.28b)"
         elif hostile:
@@ -97,7 +99,7 @@ def retreats(board, dislodged: list[Force], places: Places, attacked: Mapping[st
         for prov in sorted(asks):
             ks = asks[prov]
             powers = {force[k].power for k in ks}
-            if any(not friendly(a, b) for a in powers for b in powers):
+            if any(not places.friends(a, b) for a in powers for b in powers):
                 why_not.update({k: why_not[k] + [f"unfriendly units retreat into {prov} "
                                                  "together"] for k in ks})
                 continue
@@ -135,7 +137,7 @@ def _illegal(board, f: Force, loc: str, places: Places, attacked: Mapping[str, s
     if u.type == "T" and (not board.fleet_targets(u.at, prov)
                           or ("/" in loc and loc not in board.fleet_targets(u.at, prov))):
         return f"{loc} is not next to {u.at} for a task force"
-    if any(not friendly(a, u.power) for a in attacked.get(prov, ())):
+    if any(not places.friends(a, u.power) for a in attacked.get(prov, ())):
         return f"{prov} was attacked this season"
     if not places.friendly_place(board, prov, u.power):
         return f"{prov} is not friendly"

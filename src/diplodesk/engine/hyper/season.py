@@ -18,8 +18,9 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import banking, economy, exile, fleets, payments, territory, trade
+from . import alliances, banking, economy, exile, fleets, payments, territory, trade
 from .accounts import STOCK, escrow, held, stock
+from .allies import Friends
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
 from .model import HUnit, HyperPosition, Installation
@@ -72,6 +73,8 @@ class Season:
         self.blockades: dict = {}  # this season's blockades of trade, shipping and fishing (IV.5)
         self.routes: dict[tuple[str, str], tuple[str, ...] | None] = {}  # supply routes (III.17)
         self.ipl_next = dict(pos.ipl)
+        self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
+        self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
 
     # -- the season ----------------------------------------------------------------------
 
@@ -138,7 +141,8 @@ class Season:
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
-        Checker(self.pos).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
+        self.friends = alliances.season_alliances(self)
+        Checker(self.pos, self.friends).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 
     def live(self, verb: str | None = None) -> list[HOrder]:
         return [o for n in sorted(self.orders) for o in self.orders[n]

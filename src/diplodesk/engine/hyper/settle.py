@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
-from . import fleets
+from . import alliances, fleets
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -183,7 +183,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     winner, table, victory = _victory(s, nations, provinces, banks)
     phase = str(pos.phase)
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
-                  banks=banks, ipl=s.ipl_next,
+                  banks=banks, ipl=s.ipl_next, alliances=alliances.end_of_season(s, s.attacks),
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
@@ -231,7 +231,7 @@ def notices(s: Season) -> list[str]:
                    "not available; a GM who has them types them into the table files")
     if not s.pos.secret:
         out.append("no dice secret in the position (rng.secret): anyone can foresee the rolls")
-    for k in ("ffs", "banks", "alliances"):
+    for k in ("ffs", "banks"):
         if s.pos.carried.get(k):
             out.append(f"{k} are carried over unchanged: that part of the rules is adjudicated in "
                        "a later version")

@@ -14,15 +14,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..board import ProvinceKind, UnitType, province_of
+from .allies import SAME_NATION, Friends
 from .model import HUnit, HyperPosition
 from .orders import HOrder
 
 NO_ATTACK = "no-attack-while-integral"  # a province flag: Switzerland (III.5)
 
 
-def friendly(a: str, b: str) -> bool:
-    """III.24: units of one nation are friendly. Alliances (III.36) will widen this."""
-    return a == b
+def friendly(a: str, b: str, friends: Friends = SAME_NATION) -> bool:
+    """III.24: units of one nation, of one player's nations or of allies are friendly."""
+    return friends(a, b)
 
 
 def unit_key(u: HUnit) -> str:
@@ -43,6 +44,7 @@ class Force:
     backs_attack: bool = False
     retreat: tuple[str, ...] = ()
     notes: list[str] = field(default_factory=list)
+    seize: bool = False  # at its own province on leaving an alliance: it stands, then conquers
 
     @property
     def key(self) -> str:
@@ -68,8 +70,9 @@ class Force:
 class Checker:
     """The static checks of military orders, on the position at the start of the season."""
 
-    def __init__(self, pos: HyperPosition):
+    def __init__(self, pos: HyperPosition, friends: Friends | None = None):
         self.pos = pos
+        self.friends = friends or Friends.at_start(pos)
         self.board = pos.board
         self.units = {unit_key(u): u for u in pos.units}
 
@@ -80,10 +83,16 @@ class Checker:
     def friendly_place(self, prov: str, power: str, units: Iterable[HUnit]) -> bool:
         """III.24: a land province of a friendly nation; a sea without an unfriendly T."""
         if self.board.is_sea(prov):
-            return not any(u.province == prov and u.type == "T" and not friendly(u.power, power)
+            return not any(u.province == prov and u.type == "T" and not self.friends(u.power, power)
                            for u in units)
         owner = self.owner(prov)
-        return owner is not None and friendly(owner, power)
+        return owner is not None and self.friends(owner, power)
+
+    def leaving(self, u: HUnit) -> bool:
+        """III.39b(iii): the unit stands in a province of a nation its own has just left."""
+        owner = self.owner(u.province)
+        return owner is not None and Friends.at_start(self.pos)(owner, u.power) and \
+            not self.friends(owner, u.power)
 
     def integral(self, prov: str) -> bool:
         """III.5: a guards-only land's nation still holds every province it began with."""
@@ -124,6 +133,9 @@ class Checker:
     def backed(self, o: HOrder, names) -> tuple[HUnit | None, str | None, str]:
         """A support's note read: (the unit supported, the attack's target or None, error)."""
         words = o.note.split()
+        whose = None  # an ally's unit may be named with its nation first: sp Spain 1D at Nava
+        if len(words) >= 2 and words[0].lower() != "n" and (n := names.nation_of(words[0])):
+            whose, words = n, words[1:]
         if words and words[0].lower() == "n" and len(words) >= 2:
             loc = names.location(words[1])
             if loc is None:
@@ -144,9 +156,10 @@ class Checker:
         elif rest and (rest[0].lower() not in ("ho", "sp") or len(rest) != 1):
             return None, None, "a support is written 3D sp 12D ho or 3D sp 12D at Nava"
         hits = sorted((u for u in self.pos.units if u.ref.upper() == ref.upper()
-                       and friendly(u.power, o.nation)), key=lambda u: (u.power != o.nation, u.power))
+                       and self.friends(u.power, o.nation) and whose in (None, u.power)),
+                      key=lambda u: (u == o.unit, u.power != o.nation, u.power))
         if not hits:
-            return None, None, f"{o.nation} has no unit {ref} to support"
+            return None, None, f"{whose or o.nation} has no unit {ref} {o.nation} may support"
         return hits[0], target, ""
 
     def check(self, orders: list[HOrder], names) -> None:
@@ -173,6 +186,9 @@ class Checker:
             prov = province_of(o.target)
             if dest is None:
                 o.fail("illegal", f"{prov} has several coasts: name the one {u.ref} enters")
+            elif o.verb == "at" and prov == u.province and not self.leaving(u):
+                o.fail("illegal", f"{u.ref} may attack the province it stands in only as its nation "
+                       f"leaves an alliance with {self.owner(prov)} (III.39b)")
             elif o.verb == "at" and self.shielded(prov):
                 o.fail("illegal", f"{prov} may not be attacked while its nation stands alone (III.5)")
             elif o.verb != "at" and not self.friendly_place(prov, u.power, self.pos.units):
@@ -199,9 +215,9 @@ class Checker:
 
 
 def forces(pos: HyperPosition, units: Iterable[HUnit], orders: Mapping[str, list[HOrder]],
-           names, downgraded: set[str]) -> dict[str, Force]:
+           names, downgraded: set[str], friends: Friends | None = None) -> dict[str, Force]:
     """Every unit still there, with the order it fights by."""
-    chk = Checker(pos)
+    chk = Checker(pos, friends)
     by_unit = {unit_key(o.unit): o for n in orders for o in orders[n]
                if o.military and o.unit is not None and not o.error}
     out = {}
@@ -213,7 +229,9 @@ def forces(pos: HyperPosition, units: Iterable[HUnit], orders: Mapping[str, list
             f.retreat = o.retreat or ()
             if o.ref not in downgraded:
                 f.kind = o.verb
-            if f.kind in ("mo", "at", "dm"):
+            if f.kind == "at" and province_of(o.target) == u.province:
+                f.kind, f.seize = "st", True
+            elif f.kind in ("mo", "at", "dm"):
                 f.dest = o.target
                 if f.kind == "dm":
                     f.second = chk.entry(u, o.target, o.second)

@@ -1,0 +1,192 @@
+"""The orders of the economy in the rules' notation: trade and blockades, banks, borders,
+governments in exile, research, covert action (a part of the order reader, orders.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .order_words import DESIG as _DESIG
+from .order_words import key as _key
+from .order_words import money
+
+if TYPE_CHECKING:
+    from .orders import HOrder
+
+
+class EconomyOrders:
+    """Mixed into the order reader; each ``order_xx`` reads the words after its code."""
+
+    def bank_order(self, o: HOrder, words: list[str]) -> HOrder:
+        """A bank's own orders (VI): invest, withdraw, send gold to a nation."""
+        verb, rest = words[0].lower(), words[1:]
+        o.verb = f"bank.{verb}"
+        if verb == "in" and [w.lower() for w in rest] == ["all"]:
+            o.note = "all"
+            return o
+        if verb == "in" and len(rest) in (1, 3) and (amount := money(rest[0])) is not None:
+            o.amount = amount
+            if len(rest) == 3:
+                if rest[1].lower() != "from" or (n := self.names.nation.get(_key(rest[2]))) is None:
+                    return o.fail("unparsable", "in $20 from France")
+                o.target = n
+            return o
+        if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
+            o.amount = amount
+            return o
+        if verb == "tt" and len(rest) == 3 and rest[1].lower() == "to" and (amount := money(rest[0])) is not None:
+            o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
+            if o.target is None:
+                return o.fail("unparsable", f"{rest[2]!r} is not a nation")
+            return o
+        if verb == "rd":
+            return o.fail("not adjudicated", "redemption (rd) is adjudicated in a later version")
+        return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
+                      "tt $5 to France")
+
+    def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
+            return o.fail("unparsable", "eb Bank of Paris Pari: a bank's name and its province")
+        o.note, o.target = " ".join(rest[:-1]), loc
+        return o
+
+    def order_tt(self, o: HOrder, rest: list[str]) -> HOrder:
+        """tt 10A to Spain via Bret Bisc Nava [alt ...] [ap 2 Trs]; tt $5 to Spain via ..."""
+        usage = "tt 10A to Spain via Bret Bisc Nava (alt ...) (ap 2 Trs); tt $5 to Spain via ..."
+        words = [w.lower() for w in rest]
+        if len(rest) < 5 or words[1] != "to" or "via" not in words:
+            return o.fail("unparsable", usage)
+        if _DESIG.match(words[0]):
+            return o.fail("not adjudicated", "shipping divisions (IV.7) comes in a later version")
+        m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
+        if m:
+            o.count, o.note = int(m.group(1)), m.group(2).upper()
+        elif (gold := money(rest[0])) is not None and gold % 2 == 0:
+            o.count, o.note = gold // 2, "gold"
+        else:
+            return o.fail("unparsable", f"{rest[0]!r}: a load like 10A, 4M, 6I or $5 (whole dollars)")
+        via = words.index("via")
+        o.item = self.names.nation.get(_key(" ".join(rest[2:via])))
+        if o.item is None:
+            return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
+        tail = rest[via + 1:]
+        if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():
+            o.amount, tail = int(tail[-2]), tail[:-3]
+        chains, chain = [], []
+        for w in tail:
+            if w.lower() == "alt":
+                chains.append(chain)
+                chain = []
+                continue
+            loc = self.names.location(w)
+            if loc is None:
+                return o.fail("unparsable", f"{w!r} is not a province ({usage})")
+            chain.append(loc.partition("/")[0])
+        chains.append(chain)
+        if not all(chains) or len(chains) > 2:
+            return o.fail("unparsable", "a route and at most one alternative (IV.4)")
+        o.routes = tuple(tuple(c) for c in chains)
+        return o
+
+    def order_bk(self, o: HOrder, rest: list[str]) -> HOrder:
+        """bk [trade|mil|fish] PROV [vs France, Spain]: a blockade, of everything unless named."""
+        words = list(rest)
+        kinds = []
+        while words and words[0].lower() in ("trade", "mil", "fish"):
+            kinds.append(words.pop(0).lower())
+        against = []
+        if "vs" in [w.lower() for w in words]:
+            i = [w.lower() for w in words].index("vs")
+            names = " ".join(words[i + 1:]).replace(",", " ").split()
+            against = [self.names.nation.get(_key(n)) for n in names]
+            words = words[:i]
+            if not against or None in against:
+                return o.fail("unparsable", "bk ... vs France, Spain: the nations blockaded")
+        o.target = self.names.location(words[0]) if len(words) == 1 else None
+        if o.target is None:
+            return o.fail("unparsable", "bk [trade|mil|fish] Bisc [vs France]: a province to blockade")
+        o.target = o.target.partition("/")[0]
+        o.categories = tuple(kinds) or ("trade", "mil", "fish")
+        o.note = ",".join(sorted(set(against)))
+        return o
+
+    def order_lo(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
+        return o if o.target else o.fail("unparsable", "lo Pari: where the government in exile goes")
+
+    def order_pm(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.nation.get(_key(" ".join(rest))) if rest else None
+        if o.target is None:
+            return o.fail("unparsable", "pm France: permission for a government in exile to locate here "
+                          "(Panama's permission comes with canals)")
+        return o
+
+    def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 3 or rest[1].lower() != "to":
+            return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
+        o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))
+        if o.target is None or "/" in o.target or o.item is None:
+            return o.fail("unparsable", f"{' '.join(rest)!r}: a province and a nation")
+        return o
+
+    def order_an(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.names.location(rest[0]) if len(rest) == 1 else None
+        return o if o.target else o.fail("unparsable", "an Alsa: the province ceded to this nation")
+
+    def order_nn(self, o: HOrder, rest: list[str]) -> HOrder:
+        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces."""
+        text = " ".join(rest)
+        if text.startswith('"') and '"' in text[1:]:
+            name, _, tail = text[1:].partition('"')
+        else:
+            name, _, tail = text.partition(" ")
+        provinces = [self.names.location(w) for w in tail.replace(",", " ").split()]
+        if not name.strip() or not provinces or None in provinces:
+            return o.fail("unparsable", 'nn "Basque Republic" Nava, Gaso: a name and its provinces')
+        o.note, o.categories = name.strip(), tuple(sorted(set(provinces)))
+        return o
+
+    def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
+        o.target = self.banks.get(_key(" ".join(rest)))
+        return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
+
+    def order_co(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 1 or not re.fullmatch(r"[AI]\d*", rest[0].upper()):
+            return o.fail("unparsable", "co A or co I: research by the nation's A or I team "
+                          "(co A2 names its second A team)")
+        o.item = rest[0].upper()
+        return o
+
+    def order_as(self, o: HOrder, rest: list[str]) -> HOrder:
+        kinds = {"API": "A", "IPI": "I", "A": "A", "I": "I"}
+        if len(rest) != 2 or rest[0].upper() not in kinds:
+            return o.fail("unparsable", "as API Pica or as IPI Pica: a production increase and a province")
+        o.item, o.target = kinds[rest[0].upper()], self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_gw(self, o: HOrder, rest: list[str]) -> HOrder:
+        if len(rest) != 2 or (amount := money(rest[0])) is None:
+            return o.fail("unparsable", "gw $3 Gaso: guerrilla warfare, an amount and a province")
+        o.item, o.amount, o.target = "gw", amount, self.names.location(rest[1])
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[1]!r} is not a province")
+        return o
+
+    def order_sb(self, o: HOrder, rest: list[str]) -> HOrder:
+        usage = "sb A $2 Gaso, sb I $2 Gaso (yields) or sb Tr $5 Spain (transport factors)"
+        if len(rest) != 3 or (amount := money(rest[1])) is None:
+            return o.fail("unparsable", usage)
+        kind = {"a": "A", "i": "I", "tr": "Tr", "trs": "Tr"}.get(rest[0].lower())
+        if kind is None:
+            return o.fail("unparsable", usage)
+        o.item, o.amount = f"sb.{kind}", amount
+        o.target = (self.names.nation.get(_key(rest[2])) if kind == "Tr"
+                    else self.names.location(rest[2]))
+        if o.target is None or "/" in o.target:
+            return o.fail("unparsable", f"{rest[2]!r} is not a {'nation' if kind == 'Tr' else 'province'}")
+        return o
+
+
+    order_nz = order_fz

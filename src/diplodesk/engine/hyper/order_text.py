@@ -1,0 +1,69 @@
+"""An order as the engine understood it, written back in the rules' notation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .orders import HOrder
+
+
+def describe(o: HOrder) -> str:
+    """The order as understood, in the rules' notation."""
+    if o.military and o.unit:
+        s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
+        if o.target:
+            s += f" {o.target}"
+        if o.second:
+            s += f" {o.second}"
+        if o.note:
+            s += f" {o.note}"
+        if o.retreat is not None:
+            s += " (no)" if not o.retreat else f" (re {'/'.join(o.retreat)})"
+        return s
+    if o.verb == "bu":
+        return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
+    if o.verb == "de":
+        return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
+    if o.verb == "tf" and o.unit:
+        return f"tf {o.unit.ref} to {o.target}"
+    if o.verb == "pw":
+        return f"pw ${o.amount / 2:g} {o.target}"
+    if o.verb == "fo":
+        return "fo " + ", ".join(o.categories)
+    if o.verb == "al":
+        return f"al {o.target} {', '.join(o.categories)}" + (f' "{o.note}"' if o.note else "")
+    if o.verb in ("ra", "wa"):
+        return f"{o.verb} {o.target}"
+    if o.verb == "co":
+        return f"co {o.item}"
+    if o.verb == "tt$":
+        return f"tt ${o.amount / 2:g} to {o.target}"
+    if o.verb == "tt":
+        load = f"${o.count}" if o.note == "gold" else f"{o.count}{o.note}"
+        via = " alt ".join(" ".join(r) for r in o.routes)
+        return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
+    if o.verb == "bk":
+        return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
+    if o.verb in ("fz", "nz", "an", "lo", "pm"):
+        return f"{o.verb} {o.target}"
+    if o.verb == "cd":
+        return f"cd {o.target} to {o.item}"
+    if o.verb == "nn":
+        return f'nn "{o.note}" {", ".join(o.categories)}'
+    if o.verb == "eb":
+        return f"eb {o.note} {o.target}"
+    if o.verb.startswith("bank."):
+        verb = o.verb.partition(".")[2]
+        what = "all" if o.note == "all" else f"${o.amount / 2:g}"
+        return f"{verb} {what}" + (f" {'to' if verb == 'tt' else 'from'} {o.target}" if o.target else "")
+    if o.verb in ("f", "ff.mo"):
+        return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
+    if o.verb in ("dn", "ds") and o.unit:
+        return f"{o.unit.ref} {o.verb} {o.note}"
+    if o.verb == "as":
+        return f"as {o.item}PI {o.target}"
+    if o.verb in ("gw", "sb"):
+        kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
+        return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
+    return o.text.strip()

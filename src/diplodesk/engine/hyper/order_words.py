@@ -1,0 +1,24 @@
+"""Words of the orders' notation: names as keys, amounts of money, designations."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .pack import FACTORS
+
+GOLD = FACTORS["gold"]  # half-dollars to the dollar
+DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
+MONEY = re.compile(r"^\$?(\d{1,6})(?:(\.5|\.0|½))?\$?$")
+
+def key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def money(text: str) -> int | None:
+    """``$3``, ``$2.5``, ``$2½``, ``3`` -> half-dollars."""
+    m = MONEY.match(text.strip())
+    if not m:
+        return None
+    value = Fraction(int(m.group(1))) + (Fraction(1, 2) if m.group(2) in (".5", "½") else 0)
+    return int(value * GOLD)
