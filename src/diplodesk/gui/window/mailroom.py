@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 
 from ...document import commands as cmd
-from ...mail.roster import Roster, RosterError
 from .state import WindowState
 
 
@@ -28,7 +27,9 @@ class WindowMail(WindowState):
             self.addAction(a)
             menu.addAction(a)
 
-    def _roster(self) -> Roster | None:
+    def _roster(self):
+        from ...mail.roster import Roster, RosterError  # e-mail's modules load when mail is used
+
         try:
             roster = Roster.from_json(self.doc.roster, self.doc.powers)
         except RosterError as e:
