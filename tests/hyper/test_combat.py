@@ -14,8 +14,8 @@ import shutil
 import pytest
 
 from diplodesk.engine import load_variant
+from diplodesk.engine.guess import GuessCheck
 from diplodesk.engine.hyper import pack_of
-from diplodesk.engine.hyper.guess import GuessCheck
 from diplodesk.engine.tables import TableError
 
 from .conftest import MINI, line, season, start, stock

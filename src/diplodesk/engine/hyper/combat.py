@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from ..board import ProvinceKind
 from ..dice import Dice
+from ..guess import GuessCheck
 from .allies import SAME_NATION, Friends
 from .battle_tables import CombatTables
-from .guess import GuessCheck
 from .model import HyperPosition
 from .stacks import Force
 
