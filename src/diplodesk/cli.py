@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor", "mail")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor", "mail", "game")
 
 
 class BadInput(Exception):
@@ -82,9 +82,11 @@ def _build_parser() -> argparse.ArgumentParser:
     asg.add_argument("--seed", type=int, help="seed for the lots (a new one is drawn and printed if left out)")
     asg.add_argument("-o", "--output", type=Path, help="write the deal JSON here (default: print it)")
 
+    from .game_command import add_parser as add_game
     from .mail.usage import add_parser as add_mail
 
     add_mail(sub)
+    add_game(sub)
     return p
 
 
@@ -126,7 +128,8 @@ def read_given(args):
     file's phase ``args.phase``), or BadInput. A position without units is worked on all
     the same, but the user is told."""
     given = _read_input(args.position, args.phase)
-    if not given.position.units and not getattr(given.position, "dislodged", None):
+    if (not given.position.units and not getattr(given.position, "dislodged", None)
+            and given.position.variant.engine == "standard"):  # an economy starts with none
         print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
               file=sys.stderr)
     return given
@@ -401,6 +404,15 @@ def _run_map_editor(argv: list[str]) -> int:
     return editor_main(argv)
 
 
+def cmd_game(args) -> int:
+    from .game_command import GameCommandError, run
+
+    try:
+        return run(args)
+    except GameCommandError as e:
+        raise BadInput(str(e)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -417,6 +429,7 @@ def main(argv: list[str] | None = None) -> int:
             "assign": cmd_assign,
             "pack": cmd_pack,
             "mail": cmd_mail,
+            "game": cmd_game,
         }[args.command]
         return handler(args)
     except BadInput as e:

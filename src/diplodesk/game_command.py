@@ -1,0 +1,122 @@
+"""``diplodesk game``: a game file kept from the command line, for GMs who script their week
+and for variants the desktop app does not open yet (Hypereconomic).
+
+    diplodesk game new VARIANT -o GAME.json [--rules blind]
+    diplodesk game orders GAME.json POWER [FILE]     one order a line (FILE or standard input)
+    diplodesk game play GAME.json                    adjudicate the current phase, save, go on
+    diplodesk game status GAME.json
+
+Every change is saved atomically (the previous file kept as ``.bak``), as the app saves.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+class GameCommandError(ValueError):
+    """Bad input: one line saying what and where."""
+
+
+def add_parser(sub) -> None:
+    g = sub.add_parser("game", help="a game file from the command line: new, orders, play, status")
+    gsub = g.add_subparsers(dest="game_command", parser_class=type(g), required=True)
+    n = gsub.add_parser("new", help="start a game of a variant and save it")
+    n.add_argument("variant", help="a variant's id or folder (diplodesk variant list)")
+    n.add_argument("-o", "--output", type=Path, required=True, help="the game file to write")
+    n.add_argument("--rules", default="", help="rule options, separated by commas (e.g. blind)")
+    n.add_argument("--force", action="store_true", help="replace the file if it exists")
+    o = gsub.add_parser("orders", help="set one power's (or nation's) orders for the current phase")
+    o.add_argument("game", type=Path, help="the game file")
+    o.add_argument("power", help="the power, nation or bank the orders are for")
+    o.add_argument("file", nargs="?", type=Path, help="the orders, one a line (default: standard input)")
+    p = gsub.add_parser("play", help="adjudicate the current phase, save the game and go on")
+    p.add_argument("game", type=Path, help="the game file")
+    s = gsub.add_parser("status", help="the current phase and whose orders are in")
+    s.add_argument("game", type=Path, help="the game file")
+
+
+def run(args) -> int:
+    from .engine import PositionError, VariantError
+    from .engine.game import Game, GameFileError
+
+    try:
+        if args.game_command == "new":
+            return _new(args, Game)
+        game = Game.load(args.game)
+        if args.game_command == "orders":
+            return _orders(args, game)
+        if args.game_command == "play":
+            return _play(args, game)
+        return _status(game)
+    except (GameFileError, VariantError, PositionError) as e:
+        raise GameCommandError(str(e)) from None
+
+
+def _new(args, Game) -> int:
+    from .engine.catalog import load_variant
+
+    if args.output.exists() and not args.force:
+        raise GameCommandError(f"{args.output}: exists (--force replaces it)")
+    rules = tuple(r.strip() for r in args.rules.split(",") if r.strip())
+    game = Game.new(load_variant(args.variant), rules)
+    game.save(args.output)
+    print(f"{args.output}: a new game of {game.variant.name}, {game.current.phase}")
+    return 0
+
+
+def _orders(args, game) -> int:
+    names = _order_keys(game)
+    key = names.get(args.power.lower())
+    if key is None:
+        raise GameCommandError(f"{args.power!r} gives no orders in this game "
+                               f"(known: {', '.join(sorted(set(names.values())))})")
+    try:
+        text = args.file.read_text(encoding="utf-8") if args.file else sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise GameCommandError(f"{args.file}: cannot read: {e}") from None
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    game.set_orders(key, lines)
+    game.load_position(game.current.to_json())  # the orders must still make a position
+    game.save(args.game)
+    print(f"{args.game}: {len(lines)} order{'s' if len(lines) != 1 else ''} for {key} in {game.current.phase}")
+    return 0
+
+
+def _order_keys(game) -> dict[str, str]:
+    """Who may give orders: the powers (or nations), and a variant's other order-givers (banks)."""
+    keys = {p: p for p in game.variant.power_names}
+    pos = game.current
+    for attr in ("nations", "banks"):
+        for k in getattr(pos, attr, ()) or ():
+            k = getattr(k, "id", k)
+            keys[k] = k
+    for n in getattr(getattr(pos, "pack", None), "nations", {}).values():
+        keys[n.name] = keys[n.abbr] = n.id  # France, Fran -> fra
+    for b in getattr(pos, "banks", ()) or ():
+        keys[b.name] = b.id
+    return {k.lower(): v for k, v in keys.items()}
+
+
+def _play(args, game) -> int:
+    phase = game.current.phase
+    outcome = game.process()
+    game.save(args.game)
+    result = outcome.to_json() if hasattr(outcome, "to_json") else None
+    notices = (result or {}).get("notices", [])
+    print(f"{args.game}: {phase} adjudicated; now {game.current.phase}"
+          + (f"; won by {game.winner}" if game.winner else ""))
+    for n in notices:
+        print(f"  note: {n}")
+    return 0
+
+
+def _status(game) -> int:
+    pos = game.current
+    given = {k: len(v) for k, v in pos.orders.items() if v}
+    print(f"{game.variant.name}: {pos.phase}, {len(game.history)} phase(s) played"
+          + (f", won by {game.winner}" if game.winner else ""))
+    for k in sorted(given):
+        print(f"  {k}: {given[k]} order{'s' if given[k] != 1 else ''}")
+    return 0
