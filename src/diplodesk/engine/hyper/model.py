@@ -243,11 +243,18 @@ class _Reader:
             raise self.fail(where, f"expected an object, got {type(v).__name__}")
         for k in v:
             if k not in keys:
-                raise self.fail(f"{where}.{k}" if where else k,
-                                f"unknown field (known: {', '.join(sorted(keys))})")
+                name = k if isinstance(k, str) and k.isprintable() and len(k) <= 60 else repr(k)[:60]
+                raise self.fail(f"{where}.{name}" if where else name,
+                                f"unknown field (known: {', '.join(sorted(keys)[:40])})")
         for k in required:
             if k not in v:
                 raise self.fail(f"{where}.{k}" if where else k, "missing")
+        return v
+
+    def table(self, v: Any, where: str) -> Mapping:
+        """An object with keys of any text (ids of rolls, of questions)."""
+        if not isinstance(v, Mapping) or not all(isinstance(k, str) for k in v):
+            raise self.fail(where, f"expected an object, got {type(v).__name__}")
         return v
 
     def whole(self, v: Any, where: str) -> int:
@@ -267,7 +274,7 @@ class _Reader:
     def nation(self, v: Any, where: str, nullable: bool = False) -> str | None:
         if v is None and nullable:
             return None
-        if v not in self.pack.nations and v not in getattr(self, "formed", ()):
+        if not isinstance(v, str) or (v not in self.pack.nations and v not in getattr(self, "formed", ())):
             raise self.fail(where, f"unknown nation {v!r}")
         return v
 
@@ -340,12 +347,12 @@ class _Reader:
         if not isinstance(secret, str) or len(secret) > 512:
             raise self.fail("rng.secret", "expected a text of at most 512 characters")
         overrides = {}
-        for k, v in self.obj(rng.get("overrides", {}), "rng.overrides", set(rng.get("overrides", {}))).items():
+        for k, v in self.table(rng.get("overrides", {}), "rng.overrides").items():
             if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool)
                                                            for x in v):
                 raise self.fail(f"rng.overrides.{k}", f"expected the faces rolled, like [6, 5], got {v!r}")
             overrides[str(k)] = tuple(v)
-        decisions = self.obj(d.get("decisions", {}), "decisions", set(d.get("decisions", {})))
+        decisions = self.table(d.get("decisions", {}), "decisions")
         for k, v in decisions.items():
             if not isinstance(v, str):
                 raise self.fail(f"decisions.{k}", f"expected the option chosen, got {v!r}")

@@ -9,7 +9,9 @@ if TYPE_CHECKING:
 
 
 def describe(o: HOrder) -> str:
-    """The order as understood, in the rules' notation."""
+    """The order as understood, in the rules' notation (as written, if it was not understood)."""
+    if o.error is not None and o.error[0] in ("unparsable", "no such unit"):
+        return o.text.strip()
     if o.military and o.unit:
         s = f"{o.unit.ref}{'' if o.unit.type == 'N' else ' ' + o.unit.at} {o.verb}"
         if o.target:
