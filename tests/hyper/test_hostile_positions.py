@@ -62,3 +62,38 @@ def test_orders_of_random_text_are_results_never_exceptions(orders):
     result = adjudicate(pos)
     assert len([o for o in result["orders"] if o["text"] is not None]) == sum(
         1 for texts in orders.values() for t in texts if t.strip())
+
+
+# -- tables mangled at random ---------------------------------------------------------------------
+
+from diplodesk.engine import load_variant  # noqa: E402
+from diplodesk.engine.hyper.pack import load_pack  # noqa: E402
+from diplodesk.engine.tables import TableError  # noqa: E402
+
+from .conftest import MINI  # noqa: E402
+
+VARIANT = load_variant(str(MINI))
+FILES = VARIANT.data["table_files"]
+KINDS = {p.id: str(p.kind) for p in VARIANT.board.provinces.values()}
+TABLE_PATHS = [p for p in _paths(FILES) if len(p) > 1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TABLE_PATHS), JUNK, st.booleans()), min_size=1, max_size=3))
+def test_a_mangled_table_is_a_table_error_naming_its_place_or_is_read(changes):
+    files = copy.deepcopy(FILES)
+    for path, junk, delete in changes:
+        parent = files
+        try:
+            for k in path[:-1]:
+                parent = parent[k]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = junk
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        load_pack(files, KINDS, "hyper-mini")
+    except TableError as e:
+        assert "\n" not in str(e).split(" (and ")[0]

@@ -151,6 +151,18 @@ REQUIRED = ("rules", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9", "T10"
 
 def load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[str, str],
               source: str = "variant") -> Pack:
+    """See :func:`_load_pack`; a value of a kind no check foresaw is a problem too, never a crash."""
+    try:
+        return _load_pack(files, board_provinces, source)
+    except TableError:
+        raise
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as e:
+        raise TableError([Problem(source, "", "", "", f"a table holds a value of an unexpected kind "
+                                  f"({type(e).__name__}: {str(e)[:120]})")]) from None
+
+
+def _load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[str, str],
+               source: str = "variant") -> Pack:
     """Read the pack from the variant's table files ({file name: TOML data}).
 
     ``board_provinces`` maps each board province id to its kind, to check the provinces
@@ -324,11 +336,11 @@ def _nations(rd: TableReader, players: Mapping[str, PlayerData]) -> dict[str, Na
         if x["kind"] not in ("home", "territory"):
             rd.bad(row, "kind", f"{x['kind']!r} is not home or territory")
         controllers = x.get("controllers", [])
-        if not isinstance(controllers, list) or not all(c in players for c in controllers):
+        if not isinstance(controllers, list) or not all(isinstance(c, str) and c in players for c in controllers):
             rd.bad(row, "controllers", f"expected a list of player ids, got {controllers!r}")
             controllers = []
         teams = x.get("teams", {"A": 1, "I": 1} if x["kind"] == "home" else {})
-        if not isinstance(teams, Mapping) or set(teams) - {"A", "I"}:
+        if not isinstance(teams, Mapping) or set(teams) - {"A", "I"}:  # keys of a TOML table are text
             rd.bad(row, "teams", f"expected {{ A = 1, I = 1 }}, got {teams!r}")
             teams = {}
         sz = x.get("suzerain") or None
