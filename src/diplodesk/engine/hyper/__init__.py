@@ -44,7 +44,13 @@ def start(variant: Variant, secret: str = "", variant_ref: str | None = None) ->
 
 
 def process(pos: HyperPosition) -> HyperOutcome:
+    from . import conditions
     from .season import Season
 
-    return Season(pos).run()
+    def run(position, struck, conds, loop):
+        season = Season(position, struck, conds)
+        season.loop_question = loop
+        return season, season.run()
+
+    return conditions.process(pos, run)
 

@@ -34,6 +34,7 @@ class CostItem:
     on_fail: str = "fail"  # fail | downgrade | demobilise
     hidden: bool = False  # who paid is not the receiver's to know (covert action)
     dest: str | None = None  # gold sent to this account rather than spent (trades into banks)
+    text: str = ""  # the order's line as written: two alike orders differ by it, never by place
 
     def needs(self, factor: str) -> int:
         return self.vector.get(factor, 0)
@@ -99,8 +100,14 @@ def _victim(live: list[CostItem], payer: str, factor: str, order: Sequence[str],
         drawn[(payer, cat)] = n + 1
         if len(hits) == 1:
             return hits[0]
-        return dice.choose(hits, "t5", f"{payer}/{cat}/{n}", label=lambda it: it.subject or it.label)
+        return dice.choose(hits, "t5", f"{payer}/{cat}/{n}", label=_label)
     raise AssertionError(f"{payer} is short of {factor} but nothing of it needs {factor}")
+
+
+def _label(it: CostItem) -> str:
+    """How a draw among items names each: what it is for, and the line behind it."""
+    name = it.subject or it.label
+    return f"{name} ({it.text})" if it.text else name
 
 
 def repriced(item: CostItem, vector: Mapping[str, int], category: str, label: str,

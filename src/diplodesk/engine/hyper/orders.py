@@ -135,8 +135,10 @@ class _Parser(EconomyOrders):
             return o.fail("unparsable", "an empty order")
         if words[0].lower() in ("al", "ra", "wa"):  # before conditions: the terms are free text
             return self.alliance(o, line)
-        if re.search(r"\bif\b", line, re.I) or any(p.strip().lower().startswith(("pd", "$"))
-                                                    for p in parens):
+        if re.search(r"\bif\b", line, re.I):  # a well-written condition is off the line already
+            return o.fail("unparsable", 'a condition is written after the order: ... if Germany '
+                          '"pw $1 Pari" succeeds (or fails) (IX.3)')
+        if any(p.strip().lower().startswith(("pd", "$")) for p in parens):
             return o.fail("not adjudicated", "conditions and payment by others (IX.3, I.5) "
                           "are adjudicated in a later version of diplodesk")
         head = words[0].lower()

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import alliances, banking, economy, exile, fleets, payments, territory, trade
+from . import alliances, banking, conditions, economy, exile, fleets, payments, territory, trade
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
 from .builds import check_builds
@@ -35,8 +35,9 @@ from .stacks import Checker
 class Season:
     """The working state of one season's adjudication; the position is never changed."""
 
-    def __init__(self, pos: HyperPosition):
+    def __init__(self, pos: HyperPosition, struck: dict | None = None, conds: dict | None = None):
         self.pos = pos
+        self.unmet, self.conds = struck or {}, conds or {}  # conditional orders (IX.3)
         self.pack = pos.pack
         self.phase = str(pos.phase)
         self.ledger = Ledger()
@@ -141,6 +142,7 @@ class Season:
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
+        conditions.strike(self, self.unmet, self.conds)
         self.friends = alliances.season_alliances(self)
         Checker(self.pos, self.friends).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 
@@ -192,7 +194,8 @@ class Season:
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
             self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
-        items = self.upkeep_items() + self.order_items()
+        items = [replace(it, text=payments.find(self, it.order).text if it.order else "")
+                 for it in self.upkeep_items() + self.order_items()]  # the text breaks a tie of likes
         live, self.failures = settle(items, self.available, self.failure_order, self.dice,
                                      self.downgrade)
         for f in self.failures:
