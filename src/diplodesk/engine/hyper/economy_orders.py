@@ -34,15 +34,52 @@ class EconomyOrders:
         if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
             o.amount = amount
             return o
-        if verb == "tt" and len(rest) == 3 and rest[1].lower() == "to" and (amount := money(rest[0])) is not None:
+        if verb in ("tt", "rd") and len(rest) == 3 and rest[1].lower() == "to" \
+                and (amount := money(rest[0])) is not None:
             o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
-        if verb == "rd":
-            return o.fail("not adjudicated", "redemption (rd) is adjudicated in a later version")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France")
+                      "tt $5 to France, rd $1 to France")
+
+    def paid_clause(self, o: HOrder, text: str) -> HOrder:
+        """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""
+        usage = "(pd by Spain), (pd by Spain $1) or ($ pd by rd from Bank of Paris)"
+        w = text.split()
+        if w and w[0] == "$":
+            w = w[1:]
+        low = [x.lower() for x in w]
+        if low[:4] == ["pd", "by", "rd", "from"] and len(w) > 4:
+            bank = self.banks.get(_key(" ".join(w[4:])))
+            if bank is None:
+                return o.fail("unparsable", f"({text}): {' '.join(w[4:])!r} is not a bank")
+            o.redeem = bank
+            return o
+        if low[:2] != ["pd", "by"] or len(w) < 3:
+            return o.fail("unparsable", f"({text}): payment is written {usage}")
+        gold = money(w[-1]) if len(w) > 3 else None
+        name = " ".join(w[2:-1] if gold is not None else w[2:])
+        payer = self.names.nation_of(name)
+        if payer is None:
+            return o.fail("unparsable", f"({text}): {name!r} is not a nation; {usage}")
+        if payer == o.nation:
+            return o.fail("illegal", f"({text}): a nation pays its own orders without saying so")
+        o.paid_by, o.paid_gold = payer, gold
+        return o
+
+    def order_pd(self, o: HOrder, line: str) -> HOrder:
+        """``pd France "bu D Lyon"``: this nation pays for France's order (I.5, III.16)."""
+        o.verb = "pd"
+        head, quote, text = line.partition('"')
+        words = head.split()[1:]
+        if not quote or not text.rstrip().endswith('"') or not words:
+            return o.fail("unparsable", 'pd names the nation and its order in quotes: pd France "bu D Lyon"')
+        o.target = self.names.nation_of(" ".join(words))
+        if o.target is None:
+            return o.fail("unparsable", f"{' '.join(words)!r} is not a nation")
+        o.note = text.rstrip()[:-1].strip()
+        return o
 
     def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:

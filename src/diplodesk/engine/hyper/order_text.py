@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -66,4 +67,4 @@ def describe(o: HOrder) -> str:
     if o.verb in ("gw", "sb"):
         kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
         return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
-    return o.text.strip()
+    return re.sub(r"\(\s*\$?\s*pd\b[^()]*\)", "", o.text).strip()  # a payer is not the order (VI.9)
