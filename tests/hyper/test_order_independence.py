@@ -22,7 +22,7 @@ VOCABULARY = {
             "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D", 'al pact France, Spain "passage"',
             'al pact France, Spain "other terms"', "ra old", "wa old", "1D mo Nava", "3D at Anda",
             "3D sp Spain 1D ho", "bu Y Pari (pd by Spain)", "bu 2 Trs ($ pd by rd from bop)",
-            "3D ho (pd by Spain $0.5)", "pw $1 Gaso (pd by Italy)", "pw $3 Gaso ($ pd by rd from bop)"],
+            "3D ho (pd by Spain $0.5)", "tt 2D to Spain via Gaso Nava", "pw $1 Gaso (pd by Italy)", "pw $3 Gaso ($ pd by rd from bop)"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc", "cd Cast to France", "cd Anda to Italy",

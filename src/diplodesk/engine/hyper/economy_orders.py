@@ -93,10 +93,15 @@ class EconomyOrders:
         words = [w.lower() for w in rest]
         if len(rest) < 5 or words[1] != "to" or "via" not in words:
             return o.fail("unparsable", usage)
-        if _DESIG.match(words[0]):
-            return o.fail("not adjudicated", "shipping divisions (IV.7) comes in a later version")
         m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
-        if m:
+        if _DESIG.match(words[0]) and not m:  # a division shipped, a shipment of its own (IV.7)
+            o.unit = self.units.get((o.nation, words[0]))
+            if o.unit is None:
+                return o.fail("no such unit", f"{o.nation} has no unit {rest[0].upper()}")
+            if o.unit.type != "D":
+                return o.fail("illegal", f"only divisions are shipped by trade, not {o.unit.ref} (IV.7)")
+            o.count, o.note = 1, "D"
+        elif m:
             o.count, o.note = int(m.group(1)), m.group(2).upper()
         elif (gold := money(rest[0])) is not None and gold % 2 == 0:
             o.count, o.note = gold // 2, "gold"

@@ -41,7 +41,7 @@ def describe(o: HOrder) -> str:
     if o.verb == "tt$":
         return f"tt ${o.amount / 2:g} to {o.target}"
     if o.verb == "tt":
-        load = f"${o.count}" if o.note == "gold" else f"{o.count}{o.note}"
+        load = f"${o.count}" if o.note == "gold" else o.unit.ref if o.note == "D" and o.unit else f"{o.count}{o.note}"
         via = " alt ".join(" ".join(r) for r in o.routes)
         return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
     if o.verb == "bk":

@@ -18,7 +18,18 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import alliances, banking, economy, exile, fleets, payers, payments, territory, trade
+from . import (
+    alliances,
+    banking,
+    economy,
+    exile,
+    fleets,
+    payers,
+    payments,
+    shipping,
+    territory,
+    trade,
+)
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
 from .builds import check_builds
@@ -192,6 +203,7 @@ class Season:
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
             self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
+        shipping.hold(self)  # a division shipped this season does not fight (IV.7)
         payers.check(self)  # who pays: another nation, a bank's redemption (I.5, III.16, VI.7-9)
         items = payers.reassign(self, self.upkeep_items() + self.order_items())
         live, self.failures = settle(items, self.available, self.failure_order, self.dice,

@@ -7,7 +7,8 @@ length (a sea counting two), and a fee of $½ for every ten of them or part (IV.
 fails if a province on it was conquered this season (IV.4), or is blockaded against the sender
 or the receiver by its owner or by a task force that was in the sea at the start of the season
 (IV.5). Goods of a trade that fails go back to the sender; its fee is not refunded [A].
-Shipping divisions (military trade) and lending transport factors (IV.8) come later.
+A shipped division (IV.7) is its own shipment, by :mod:`.shipping`. Lending transport factors
+(IV.8) comes later.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind
 from ..money import ceil_div
+from . import shipping
 from .accounts import stock
 from .costs import CostItem
 from .orders import describe
@@ -76,7 +78,11 @@ def cost_items(s: Season) -> list[CostItem]:
         if o.note == "gold":
             plans.append((o, 0))
             continue
-        needed = rules.trs_for(o.count, max(weighted(board, r) for r in o.routes))
+        if o.note == "D" and any(r[0] != o.unit.province for r in o.routes):
+            o.fail("illegal", f"{o.unit.ref}'s route starts where it stands, {o.unit.province} (IV.7)")
+            continue
+        length = max(weighted(board, r) for r in o.routes)
+        needed = rules.trs_for_d(length) if o.note == "D" else rules.trs_for(o.count, length)
         if needed is None:
             o.fail("illegal", f"T8 has no row for {o.count} over that route: split the shipment")
             continue
@@ -98,9 +104,10 @@ def cost_items(s: Season) -> list[CostItem]:
             continue
         factor = "gold" if o.note == "gold" else o.note
         qty = o.count * (2 if factor == "gold" else 1)
-        items.append(CostItem(o.nation, {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
+        if factor != "D":  # a division ships itself: only its fee is paid (IV.7, IV.9)
+            items.append(CostItem(o.nation, {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
                               f"shipped to {o.item}", o.nation, "IV.1", "", o.ref, f"tt {o.item} {o.count}{factor}",
-                              dest=o.account))
+                                  dest=o.account))
         o.amount = trs
         if trs:
             fee = ceil_div(trs, rules.fee_per) * rules.fee
@@ -122,6 +129,9 @@ def ship(s: Season) -> None:
     """Step 9: each paid trade goes by its route, or its alternative, or back home."""
     bks = s.blockades
     for o in sorted(s.live("tt"), key=lambda o: o.account):
+        if o.note == "D":
+            shipping.ship_division(s, o, blocked)
+            continue
         moves = [e for e in s.ledger.entries if o.account and e.account == o.account and e.amount > 0]
         if not moves:
             continue  # it could not be paid
