@@ -16,7 +16,7 @@ VOCABULARY = {
             "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
             "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso",
             "an Cast", "cd Gaso to Spain", 'nn "Basque Land" Gaso', "cd Gaso to Italy",
-            "tt 5A to Spain via Gaso Nava", "tt $3 to Italy via Gaso Piem", "tt 40I to Spain via Acqu Nava",
+            "tt 5A to Spain via Gaso Nava", "tt $3 to Italy via Gaso Piem", "tt $2 to bop via Gaso Lyon Piem", "tt 40I to Spain via Acqu Nava",
             "bk Gaso vs Spain", "bk fish Bisc",
             "2D at Nava (re Pari)", "1D sp 2D ho", "3D at Cast", "3D sp 2D at Nava", "2D sp 3D at Cast",
             "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D", 'al pact France, Spain "passage"',
@@ -38,7 +38,7 @@ VOCABULARY = {
             "tt $4 to bop", "1D at Gaso", 'pd France "pw $1 Gaso"', "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma",
             'al pact France, Spain, Italy "passage"', "ra old"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy",
-            "rd $1 to France", "rd $0.5 to France"],
+            "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso"],
 }
 
 

@@ -34,6 +34,12 @@ class EconomyOrders:
         if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
             o.amount = amount
             return o
+        if verb == "tt" and "via" in (w.lower() for w in rest):  # to a nation not its host (VI.3)
+            o.verb = "tt"
+            self.order_tt(o, rest)
+            if not o.error and o.note != "gold":
+                o.fail("illegal", "a bank trades only gold (VI.3)")
+            return o
         if verb in ("tt", "rd") and len(rest) == 3 and rest[1].lower() == "to" \
                 and (amount := money(rest[0])) is not None:
             o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
@@ -109,7 +115,12 @@ class EconomyOrders:
             return o.fail("unparsable", f"{rest[0]!r}: a load like 10A, 4M, 6I or $5 (whole dollars)")
         via = words.index("via")
         o.item = self.names.nation.get(_key(" ".join(rest[2:via])))
-        if o.item is None:
+        bank = self.banks.get(_key(" ".join(rest[2:via])))
+        if o.item is None and bank is not None:  # gold to a bank in another nation (VI.3)
+            if o.note != "gold":
+                return o.fail("illegal", "only gold goes into a bank (VI.3)")
+            o.target = bank
+        elif o.item is None:
             return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
         tail = rest[via + 1:]
         if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():

@@ -20,6 +20,7 @@ from ..board import ProvinceKind
 from ..money import ceil_div
 from . import shipping
 from .accounts import stock
+from .banking import on_hand
 from .costs import CostItem
 from .orders import describe
 
@@ -66,7 +67,9 @@ def cost_items(s: Season) -> list[CostItem]:
     applied: Counter[str] = Counter()
     plans = []
     for o in s.live("tt"):
-        sender, receiver = o.nation, o.item
+        if not _bank_ends(s, o):
+            continue
+        sender, receiver = _land(s, o.nation), o.item
         if receiver == sender or receiver not in s.pos.nations:
             o.fail("illegal", "a trade is between two distinct nations (IV.10)")
             continue
@@ -98,14 +101,14 @@ def cost_items(s: Season) -> list[CostItem]:
         same[key] += 1  # identical lines are alike, so their numbering cannot depend on order
         o.account = f"{key}#{same[key]}"
     for o, trs in plans:
-        if applied[o.nation] > s.pos.nations[o.nation].trs:
+        if applied[o.nation] and applied[o.nation] > s.pos.nations[o.nation].trs:
             o.fail("illegal", f"{o.nation}'s trades apply {applied[o.nation]} Trs; it has "
                    f"{s.pos.nations[o.nation].trs} (IV.6)")
             continue
         factor = "gold" if o.note == "gold" else o.note
         qty = o.count * (2 if factor == "gold" else 1)
         if factor != "D":  # a division ships itself: only its fee is paid (IV.7, IV.9)
-            items.append(CostItem(o.nation, {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
+            items.append(CostItem(_account(s, o.nation), {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
                               f"shipped to {o.item}", o.nation, "IV.1", "", o.ref, f"tt {o.item} {o.count}{factor}",
                                   dest=o.account))
         o.amount = trs
@@ -114,6 +117,29 @@ def cost_items(s: Season) -> list[CostItem]:
             items.append(CostItem(o.nation, {"gold": fee}, "tt.fee", f"shipping fee for {trs} Trs to {o.item}",
                                   o.nation, "IV.9", "", o.ref, f"fee {o.item} {o.count}{factor}"))
     return items
+
+
+def _land(s: Season, party: str) -> str:
+    """A nation, or the host of a bank: whose land a trade starts or ends in (VI.3)."""
+    bank = next((b for b in s.pos.banks if b.id == party), None)
+    return party if bank is None else (s.pos.provinces[bank.at].de_facto or party)
+
+
+def _account(s: Season, party: str) -> str:
+    return on_hand(party) if any(b.id == party for b in s.pos.banks) else stock(party)
+
+
+def _bank_ends(s: Season, o) -> bool:
+    """Gold to a bank in another nation, or from a bank to a nation not its host, goes by a
+    trade route to or from the host's land; a frozen bank trades nothing (VI.3, VI.5)."""
+    for b in s.pos.banks:
+        if b.id in (o.nation, o.target):
+            if b.frozen:
+                o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
+                return False
+            if b.id == o.target:
+                o.item = _land(s, b.id)
+    return True
 
 
 def _route_ok(s: Season, route: tuple[str, ...], sender: str, receiver: str) -> bool:
@@ -135,7 +161,7 @@ def ship(s: Season) -> None:
         moves = [e for e in s.ledger.entries if o.account and e.account == o.account and e.amount > 0]
         if not moves:
             continue  # it could not be paid
-        parties = {o.nation, o.item}
+        parties = {_land(s, o.nation), o.item}
         why = None
         for route in o.routes:
             lost = next((p for p in route if p in s.conquered), None)
@@ -147,10 +173,11 @@ def ship(s: Season) -> None:
                    f"{stop} is blockaded by {blocked(bks, stop, 'trade', parties)} (IV.5)")
         for e in moves:
             if why is None:
-                s.ledger.move(o.account, stock(o.item), e.factor, e.amount, f"received from {o.nation}",
+                to = on_hand(o.target) if o.target else stock(o.item)
+                s.ledger.move(o.account, to, e.factor, e.amount, f"received from {o.nation}",
                               rule="IV.1", order=o.ref, step="9")
             else:
-                s.ledger.move(o.account, stock(o.nation), e.factor, e.amount, "trade failed: goods back",
+                s.ledger.move(o.account, _account(s, o.nation), e.factor, e.amount, "trade failed: goods back",
                               rule="IV.4", order=o.ref, step="9")
         if why is None:
             s.result(o, "succeeds", None, f"{o.amount} Trs applied" if o.amount else "")
