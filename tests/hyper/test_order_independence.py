@@ -31,7 +31,7 @@ VOCABULARY = {
             "2D at Gaso (re Cast)", "2D ho (re Cast/Acqu)", "1D sp 2D ho", "1D sp 2D at Gaso",
             "3D sp 2D ho", "3D at Cast", "3D sp 2D at Gaso", "spl 1D, 3D", "spl 3D", "2D at Acqu",
             "1D at Nava", "2D st (no)", 'al pact Spain, France "passage"', "ra old", "wa old",
-            "wa pact", "2D mo Gaso", 'pd France "bu Y Pari"', 'pd France "3D ho"', 'pd Italy "bu D Roma"'],
+            "wa pact", "2D mo Gaso", 'pd France "bu Y Pari"', 'pd France "3D ho"', 'pd Italy "bu D Roma"', "mn Gaso", "mn Nava"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro"],
     "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",

@@ -87,6 +87,14 @@ class EconomyOrders:
         o.note = text.rstrip()[:-1].strip()
         return o
 
+    def order_mn(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``mn Lyon``: man the installations captured in Lyon this season (III.14)."""
+        loc = self.names.location(rest[0]) if len(rest) == 1 else None
+        if loc is None:
+            return o.fail("unparsable", "mn and the province whose captured installation is manned: mn Lyon")
+        o.target = loc.partition("/")[0]
+        return o
+
     def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
             return o.fail("unparsable", "eb Bank of Paris Pari: a bank's name and its province")

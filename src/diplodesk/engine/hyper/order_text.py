@@ -46,7 +46,7 @@ def describe(o: HOrder) -> str:
         return f"tt {load} to {o.target or o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
     if o.verb == "bk":
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
-    if o.verb in ("fz", "nz", "an", "lo", "pm"):
+    if o.verb in ("fz", "nz", "an", "lo", "pm", "mn"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":
         return f"cd {o.target} to {o.item}"

@@ -29,7 +29,7 @@ BANK_VERBS = ("in", "wd", "tt", "rd")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "cl": "canals",
-    "op": "canals", "pc": "canals", "mn": "captured installations",
+    "op": "canals", "pc": "canals",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
