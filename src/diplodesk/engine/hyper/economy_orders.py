@@ -183,6 +183,20 @@ class EconomyOrders:
         return o
 
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
+        low = [w.lower() for w in rest]
+        if "with" in low:  # cd Gaso to Spain with $5 4A 2Trs: a share of a nation that leaves (II.7a)
+            shares = []
+            for w in rest[low.index("with") + 1:]:
+                m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
+                gold = money(w)
+                if gold is not None:
+                    shares.append(("gold", gold))
+                elif m:
+                    shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
+                else:
+                    return o.fail("unparsable", f"{w!r}: what goes with a province is written $5, 4M, "
+                                  "10A, 6I or 2Trs (II.7a)")
+            o.assets, rest = tuple(sorted(shares)), rest[:low.index("with")]
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
         o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))

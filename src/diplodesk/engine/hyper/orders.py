@@ -58,6 +58,7 @@ class HOrder:
     paid_by: str | None = None  # (pd by Spain): another nation pays (I.5, III.16)
     paid_gold: int | None = None  # (pd by Spain $1): it pays only this much of the gold
     redeem: str | None = None  # ($ pd by rd from Bank): a bank's gold pays (VI.7-8)
+    assets: tuple[tuple[str, int], ...] = ()  # cd Gaso to Spain with $5 4A: what goes with it (II.7a)
     error: tuple[str, str] | None = None
 
     @property

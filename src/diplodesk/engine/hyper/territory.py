@@ -119,10 +119,6 @@ def cessions(s: Season) -> None:
         if to == o.nation or to not in s.nations:
             o.fail("illegal", f"{to} cannot receive it")
             continue
-        if len(_holdings(s, o.nation)) == 1:
-            o.fail("not adjudicated", "a nation's last province: elimination by cession (II.7a) comes "
-                   "in a later version")
-            continue
         takers = [a for a in annex.get(prov, []) if a.nation == to]
         reach = near(board, prov, _holdings(s, to) - {prov})
         if takers and reach:
