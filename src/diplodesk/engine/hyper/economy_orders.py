@@ -87,6 +87,14 @@ class EconomyOrders:
         o.note = text.rstrip()[:-1].strip()
         return o
 
+    def order_ap(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``ap 2 Trs to France``: the lender's side of France's ``ap 2 Trs of Italy`` (IV.8)."""
+        if len(rest) < 4 or not rest[0].isdigit() or rest[1].lower() not in ("trs", "tr") \
+                or rest[2].lower() != "to" or (n := self.names.nation_of(" ".join(rest[3:]))) is None:
+            return o.fail("unparsable", "a nation lends Trs by ap 2 Trs to France (IV.8)")
+        o.count, o.target = int(rest[0]), n
+        return o
+
     def order_mn(self, o: HOrder, rest: list[str]) -> HOrder:
         """``mn Lyon``: man the installations captured in Lyon this season (III.14)."""
         loc = self.names.location(rest[0]) if len(rest) == 1 else None
@@ -131,8 +139,22 @@ class EconomyOrders:
         elif o.item is None:
             return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
         tail = rest[via + 1:]
-        if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():
-            o.amount, tail = int(tail[-2]), tail[:-3]
+        low = [w.lower() for w in tail]
+        if "ap" in low:  # ap 2 Trs [of Italy [by Piem Lyon Gaso]] (IV.6, IV.8)
+            at = len(low) - 1 - low[::-1].index("ap")
+            ap, tail = tail[at + 1:], tail[:at]
+            if len(ap) < 2 or not ap[0].isdigit() or ap[1].lower() not in ("trs", "tr"):
+                return o.fail("unparsable", f"{usage}; lent Trs: ap 2 Trs of Italy by Piem Lyon Gaso")
+            o.amount, ap = int(ap[0]), ap[2:]
+            if ap:
+                words_ap = [w.lower() for w in ap]
+                by = words_ap.index("by") if "by" in words_ap else len(ap)
+                o.lender = self.names.nation_of(" ".join(ap[1:by])) if words_ap[0] == "of" else None
+                locs = [self.names.location(w) for w in ap[by + 1:]]
+                if o.lender is None or not all(locs) or (by < len(ap) and not locs):
+                    return o.fail("unparsable", "lent Trs are written ap 2 Trs of Italy, and where they "
+                                  "come from outside both nations, by Piem Lyon Gaso (IV.8)")
+                o.lend_route = tuple(x.partition("/")[0] for x in locs if x)
         chains, chain = [], []
         for w in tail:
             if w.lower() == "alt":

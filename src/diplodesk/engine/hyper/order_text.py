@@ -43,9 +43,12 @@ def describe(o: HOrder) -> str:
     if o.verb == "tt":
         load = f"${o.count}" if o.note == "gold" else o.unit.ref if o.note == "D" and o.unit else f"{o.count}{o.note}"
         via = " alt ".join(" ".join(r) for r in o.routes)
-        return f"tt {load} to {o.target or o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
+        lent = f" of {o.lender}" + (f" by {' '.join(o.lend_route)}" if o.lend_route else "") if o.lender else ""
+        return f"tt {load} to {o.target or o.item} via {via}" + (f" ap {o.amount} Trs{lent}" if o.amount else "")
     if o.verb == "bk":
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
+    if o.verb == "ap":
+        return f"ap {o.count} Trs to {o.target}"
     if o.verb in ("fz", "nz", "an", "lo", "pm", "mn"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":

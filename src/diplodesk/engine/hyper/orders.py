@@ -58,6 +58,9 @@ class HOrder:
     paid_by: str | None = None  # (pd by Spain): another nation pays (I.5, III.16)
     paid_gold: int | None = None  # (pd by Spain $1): it pays only this much of the gold
     redeem: str | None = None  # ($ pd by rd from Bank): a bank's gold pays (VI.7-8)
+    lender: str | None = None  # ap 4 Trs of Germany: whose Trs carry the trade (IV.8)
+    lend_route: tuple[str, ...] = ()  # ... by Kiel Nort Bres: how those Trs reach a terminal
+    lend_extra: int = 0  # the lender's Trs that carry its lent Trs to the terminal (T8)
     assets: tuple[tuple[str, int], ...] = ()  # cd Gaso to Spain with $5 4A: what goes with it (II.7a)
     error: tuple[str, str] | None = None
 

@@ -7,8 +7,8 @@ length (a sea counting two), and a fee of $½ for every ten of them or part (IV.
 fails if a province on it was conquered this season (IV.4), or is blockaded against the sender
 or the receiver by its owner or by a task force that was in the sea at the start of the season
 (IV.5). Goods of a trade that fails go back to the sender; its fee is not refunded [A].
-A shipped division (IV.7) is its own shipment, by :mod:`.shipping`. Lending transport factors
-(IV.8) comes later.
+A shipped division (IV.7) is its own shipment, by :mod:`.shipping`; transport factors lent by
+a third nation (IV.8) are :mod:`.lent`'s.
 """
 
 from __future__ import annotations
@@ -16,22 +16,18 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from ..board import ProvinceKind
 from ..money import ceil_div
-from . import shipping
+from . import lent, shipping
 from .accounts import stock
 from .banking import on_hand
 from .costs import CostItem
 from .orders import describe
+from .trade_rules import weighted
 
 if TYPE_CHECKING:
     from .season import Season
 
 KINDS = ("trade", "mil", "fish")
-
-
-def weighted(board, route: tuple[str, ...]) -> int:
-    return sum(2 if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in route)
 
 
 def blockades(s: Season) -> dict[str, list[tuple[str, frozenset[str], frozenset[str]]]]:
@@ -93,17 +89,23 @@ def cost_items(s: Season) -> list[CostItem]:
         if given < needed:
             o.fail("illegal", f"{o.count}{o.note} over that route needs {needed} Trs (T8); {given} applied")
             continue
-        applied[sender] += given
+        bring = lent.bring(s, o, receiver, given)
+        if bring is None:
+            continue
+        applied[o.lender or o.nation] += given + bring
         plans.append((o, given))
+    lent.agreed(s, [o for o, _trs in plans])
+    plans = [(o, trs) for o, trs in plans if not o.error]
     same: Counter[str] = Counter()
     for o, _trs in sorted(plans, key=lambda p: (p[0].nation, describe(p[0]))):
         key = f"trade:{o.nation}:{describe(o)}"
         same[key] += 1  # identical lines are alike, so their numbering cannot depend on order
         o.account = f"{key}#{same[key]}"
     for o, trs in plans:
-        if applied[o.nation] and applied[o.nation] > s.pos.nations[o.nation].trs:
-            o.fail("illegal", f"{o.nation}'s trades apply {applied[o.nation]} Trs; it has "
-                   f"{s.pos.nations[o.nation].trs} (IV.6)")
+        owner = o.lender or o.nation
+        if applied[owner] and applied[owner] > s.pos.nations[owner].trs:
+            o.fail("illegal", f"{owner}'s trades apply {applied[owner]} Trs; it has "
+                   f"{s.pos.nations[owner].trs} (IV.6, IV.8)")
             continue
         factor = "gold" if o.note == "gold" else o.note
         qty = o.count * (2 if factor == "gold" else 1)
@@ -116,6 +118,7 @@ def cost_items(s: Season) -> list[CostItem]:
             fee = ceil_div(trs, rules.fee_per) * rules.fee
             items.append(CostItem(o.nation, {"gold": fee}, "tt.fee", f"shipping fee for {trs} Trs to {o.item}",
                                   o.nation, "IV.9", "", o.ref, f"fee {o.item} {o.count}{factor}"))
+    lent.unused(s)
     return items
 
 
@@ -162,8 +165,8 @@ def ship(s: Season) -> None:
         if not moves:
             continue  # it could not be paid
         parties = {_land(s, o.nation), o.item}
-        why = None
-        for route in o.routes:
+        why = lent.stopped(s, o, blocked)
+        for route in o.routes if why is None else ():
             lost = next((p for p in route if p in s.conquered), None)
             stop = next((p for p in route if blocked(bks, p, "trade", parties)), None)
             if lost is None and stop is None:
