@@ -134,3 +134,12 @@ def test_what_the_bank_does_not_cover_the_nation_pays_itself():
     assert r["next"]["economy"]["banks"][0]["gold"] == 9
     short = [o for o in r["orders"] if o["reason"] == "not redeemed"]
     assert short and "pays the rest itself" in short[0]["detail"]
+
+
+def test_the_payer_quotes_the_order_without_the_clause_whatever_else_it_has():
+    pos = _french_division_in_navarre()
+    order = "1D ho (re Gaso) (pd by Spain)"
+    r = season(pos, {"fra": [order], "spa": ['pd France "1D ho (re Gaso)"']})
+    assert line(r, "fra", order)["status"] == "succeeds"
+    unpaid = season(pos, {"fra": [order]})
+    assert 'spa did not order pd fra "1D ho (re Gaso)"' in line(unpaid, "fra", order)["detail"]

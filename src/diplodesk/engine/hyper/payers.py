@@ -18,12 +18,14 @@ itself, and its statement says so.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .banking import on_hand
 from .costs import CostItem
+from .order_text import describe
 from .order_words import key
 from .outcome import Line
 from .payments import find
@@ -33,11 +35,17 @@ if TYPE_CHECKING:
     from .season import Season
 
 
-def _same(written: str, o: HOrder) -> bool:
-    from .orders import describe
+_CLAUSE = re.compile(r"\(\s*\$?\s*pd\b[^()]*\)", re.I)
 
-    bare = o.text.split("(")[0] if o.paid_by else o.text
-    return key(written) in {key(describe(o)), key(bare), key(o.text)}
+
+def _bare(o: HOrder) -> str:
+    return " ".join(_CLAUSE.sub(" ", o.text).split())
+
+
+def _same(written: str, o: HOrder) -> bool:
+    """Is ``written`` (a payer's quoted order) this order, as its nation wrote it or as the
+    engine writes it back?"""
+    return key(written) in {key(describe(o)), key(_bare(o)), key(o.text)}
 
 
 def check(s: Season) -> None:
@@ -49,8 +57,7 @@ def check(s: Season) -> None:
         if o.paid_by is not None:
             match = [p for p in pds if p.nation == o.paid_by and p.target == o.nation and _same(p.note, o)]
             if not match:
-                o.fail("not paid", f"{o.paid_by} did not order pd {o.nation} \"{o.text.split('(')[0].strip()}\""
-                       " (I.5, IX.2)")
+                o.fail("not paid", f"{o.paid_by} did not order pd {o.nation} \"{_bare(o)}\" (I.5, IX.2)")
                 continue
             if o.military and o.unit is not None:
                 where = s.pos.provinces.get(o.unit.province)
