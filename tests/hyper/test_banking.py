@@ -72,9 +72,32 @@ def test_the_host_may_nationalise_or_freeze_a_bank_and_nobody_else_may():
     assert line(frozen, "bop", "tt $5 to France")["reason"] == "frozen"
 
 
-def test_a_bank_in_another_nation_is_reached_only_by_a_trade_route_which_comes_later():
+def test_a_bank_in_another_nation_is_reached_only_by_a_trade_route():
     r = season(_bank(at="cast"), {"fra": ["tt $5 to bop"]})
-    assert line(r, "fra", "tt $5 to bop")["reason"] == "not adjudicated"
+    assert "by a trade route" in line(r, "fra", "tt $5 to bop")["detail"]
+    by_route = "tt $5 to Bank of Paris via Gaso Nava"  # the bank stands in Spain's Castile
+    r = season(_bank(gold=0, at="cast"), {"fra": [by_route]})
+    assert line(r, "fra", by_route)["status"] == "succeeds"
+    assert _bank_after(r)["gold"] == 5
+    assert stock(r, "spa")["gold"] == stock(season(start()), "spa")["gold"]  # not Spain's
+
+
+def test_a_bank_sends_gold_to_a_nation_not_its_host_by_a_trade_route():
+    r = season(_bank(gold=10, at="cast"), {"bop": ["tt $3 to France via Nava Gaso"]})
+    assert line(r, "bop", "tt $3 to France via Nava Gaso")["status"] == "succeeds"
+    assert _bank_after(r)["gold"] == 7
+    assert stock(r, "fra")["gold"] == stock(season(start()), "fra")["gold"] + 3
+
+
+def test_a_blockade_or_a_frozen_bank_stops_gold_on_its_way_to_a_bank():
+    by_route = "tt $5 to Bank of Paris via Gaso Nava"
+    frozen = season(_bank(gold=0, at="cast", frozen=True), {"fra": [by_route]})
+    assert line(frozen, "fra", by_route)["reason"] == "frozen"
+    pos = _bank(gold=0, at="cast")
+    pos["economy"]["provinces"]["nava"]["de_facto"] = "ita"  # the route crosses Italy's Navarre
+    r = season(pos, {"fra": ["tt $5 to Bank of Paris via Gaso Nava Cast"], "ita": ["bk Nava"]})
+    assert line(r, "fra", "tt $5 to Bank of Paris via Gaso Nava Cast")["reason"] == "blockaded"
+    assert _bank_after(r)["gold"] == 0 and stock(r, "fra")["gold"] == stock(season(start()), "fra")["gold"]
 
 
 def test_a_bank_s_gold_counts_for_its_controller_s_victory():

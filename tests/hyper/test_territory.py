@@ -60,6 +60,43 @@ def test_ceding_the_middle_of_a_nation_splits_what_is_left_and_shares_its_stockp
     assert any(q["id"].endswith("/split-identity/spa") for q in r["decisions_needed"])
 
 
-def test_a_nation_s_last_province_is_not_ceded_in_this_version():
+FRANCE_CEDES_ALL = ["cd Gaso to Spain", "cd Acqu to Spain", "cd Bret to Spain", "cd Pari to Spain"]
+
+
+def _eco(r: dict) -> dict:
+    return r["next"]["economy"]["nations"]
+
+
+def test_a_nation_ceding_all_its_provinces_leaves_the_game_its_assets_shared_by_provinces():
+    pos = start()
+    r = season(pos, {"fra": FRANCE_CEDES_ALL})
+    eco = _eco(r)
+    assert eco["fra"]["kind"] == "destroyed"
+    assert any("ceded all its provinces and leaves the game" in n for n in r["notices"])
+    shares = [e for e in r["ledger"] if e["account"] == "spa-pari" and "pari's share (II.7a)" in e["reason"]]
+    assert {e["factor"]: e["amount"] for e in shares}["gold"] == 20 / 4  # $20 in four shares
+    # the four new territories each had a quarter of France's escrow too ($10 / 4, $2.5 each)
+    assert [e["amount"] for e in r["ledger"] if e["account"] == "spa-pari:escrow" and e["step"] == "6.4"] == [2.5]
+    assert any(q["id"].endswith("/gie-assets/fra") for q in r["decisions_needed"])
+
+
+def test_the_ceding_nation_s_orders_say_what_goes_with_a_province():
+    r = season(start(), {"fra": ["cd Pari to Spain with $8 10A", *FRANCE_CEDES_ALL[:3]]})
+    pari = [e for e in r["ledger"] if e["account"] == "spa-pari" and e["rule"] == "II.7a"]
+    gold = sum(e["amount"] for e in pari if e["factor"] == "gold")
+    assert gold == 8 + (20 - 8) / 4  # its $8, and a quarter of what was left
+    assert not any(q["id"].endswith("/gie-assets/fra") for q in r["decisions_needed"])
+
+
+def test_the_gm_may_share_the_assets_himself():
+    pos = start()
+    pos["decisions"] = {"W1914M/gie-assets/fra": "gm"}
+    r = season(pos, {"fra": FRANCE_CEDES_ALL})
+    assert not any(e["account"] == "spa-pari" and e["factor"] == "A" and e["step"] == "6.4" for e in r["ledger"])
+    assert any("the GM shares its assets" in n for n in r["notices"])
+
+
+def test_a_nation_s_last_province_ceded_is_an_elimination_by_cession():
     r = season(start(), {"sui": ["cd Swit to Italy"]})
-    assert line(r, "sui", "cd Swit to Italy")["reason"] == "not adjudicated"
+    assert line(r, "sui", "cd Swit to Italy")["status"] == "succeeds"
+    assert _eco(r)["sui"]["kind"] == "destroyed"

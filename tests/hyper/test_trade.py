@@ -65,3 +65,49 @@ def test_a_fishing_blockade_closes_the_delivery_route():
     pos["units"] = [{"id": "1T", "power": "spa", "type": "T", "at": "bisc", "M": 6}]
     r = season(pos, {"fra": ["FF1 f"], "spa": ["1T ho", "bk fish Bisc vs France"]})
     assert line(r, "fra", "FF1 f")["reason"] == "no route"
+
+
+# -- lent transport factors (IV.8) ----------------------------------------------------------
+
+LOAN = "tt 10A to Spain via Gaso Nava ap 2 Trs of Italy by Piem Lyon Gaso"
+
+
+def _italy_with_trs(trs: int = 6) -> dict:
+    pos = start()
+    pos["economy"]["nations"]["ita"]["trs"] = trs
+    return pos
+
+
+def test_the_receiver_lends_its_trs_when_both_order_it():
+    order = "tt 10A to Spain via Gaso Nava ap 2 Trs of Spain"
+    r = season(start(), {"fra": [order], "spa": ["ap 2 Trs to France"]})
+    assert line(r, "fra", order)["status"] == "succeeds"
+    assert r["next"]["economy"]["nations"]["spa"]["trs"] == 2  # the Trs end where they began
+    alone = season(start(), {"fra": [order]})
+    assert line(alone, "fra", order)["reason"] == "not lent"
+
+
+def test_trs_from_outside_both_nations_need_a_route_and_trs_to_get_there():
+    # 2 Trs over Piem-Lyon-Gaso (length 4, a sea counting two) take 2 more of Italy's (T8)
+    r = season(_italy_with_trs(), {"fra": [LOAN], "ita": ["ap 4 Trs to France"]})
+    assert line(r, "fra", LOAN)["status"] == "succeeds"
+    short = season(_italy_with_trs(), {"fra": [LOAN], "ita": ["ap 2 Trs to France"]})
+    assert "lends 2 Trs to fra; its trades ask 4" in line(short, "fra", LOAN)["detail"]
+    no_route = "tt 10A to Spain via Gaso Nava ap 2 Trs of Italy"
+    r = season(_italy_with_trs(), {"fra": [no_route], "ita": ["ap 4 Trs to France"]})
+    assert "name their route" in line(r, "fra", no_route)["detail"]
+    assert line(r, "ita", "ap 4 Trs to France")["reason"] == "not used"
+
+
+def test_the_lender_s_own_trs_limit_its_loans():
+    r = season(_italy_with_trs(3), {"fra": [LOAN], "ita": ["ap 4 Trs to France"]})
+    assert "ita's trades apply 4 Trs; it has 3" in line(r, "fra", LOAN)["detail"]
+
+
+def test_a_blockade_on_the_way_of_the_lent_trs_stops_the_trade():
+    pos = _italy_with_trs()
+    pos["units"] = [{"id": "1T", "power": "spa", "type": "T", "at": "lyon", "M": 6}]
+    pos["economy"]["nations"]["spa"]["acquired"] = 1
+    r = season(pos, {"fra": [LOAN], "ita": ["ap 4 Trs to France"], "spa": ["bk trade Lyon vs Italy"]})
+    assert line(r, "fra", LOAN)["reason"] == "blockaded"
+    assert "on the way of ita's Trs" in line(r, "fra", LOAN)["detail"]

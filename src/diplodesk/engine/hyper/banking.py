@@ -3,8 +3,7 @@ nationalising, investment and withdrawal, the season's payoff, the payoff levels
 
 Gold a nation sends to a bank in its own land, or a bank to its host, needs no route (VI.3);
 both are paid from what the payer had at the start of the season, like any cost. A bank in
-another nation is reached by a trade route, which comes with trade. Redemption (VI.7-9) also
-comes later.
+another nation is reached by a trade route (:mod:`.trade`); redemption is :mod:`.payers`'.
 """
 
 from __future__ import annotations
@@ -50,8 +49,8 @@ def cost_items(s: Season) -> list[CostItem]:
         if b.frozen:
             o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
         elif host(s, b) != o.nation:
-            o.fail("not adjudicated", f"{b.name} is in another nation: gold goes there by a trade "
-                   "route, which comes in a later version (VI.3, IV)")
+            o.fail("illegal", f"{b.name} is in another nation: gold goes there by a trade route, "
+                   f"tt $5 to {b.name} via ... (VI.3, IV)")
         else:
             items.append(CostItem(o.nation, {"gold": o.amount}, "tt.goods", f"gold to {b.name}",
                                   o.nation, "VI.3", "", o.ref, f"tt {b.id}", dest=on_hand(b.id)))
@@ -60,8 +59,8 @@ def cost_items(s: Season) -> list[CostItem]:
         if b.frozen:
             o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
         elif host(s, b) != o.target:
-            o.fail("not adjudicated", f"{o.target} is not {b.name}'s host: gold goes there by a trade "
-                   "route, which comes in a later version (VI.3, IV)")
+            o.fail("illegal", f"{o.target} is not {b.name}'s host: gold goes there by a trade route, "
+                   f"tt $5 to {o.target} via ... (VI.3, IV)")
         else:
             items.append(CostItem(on_hand(b.id), {"gold": o.amount}, "tt.goods", f"gold to {o.target}",
                                   o.target, "VI.3", "", o.ref, f"tt {o.target}", dest=stock(o.target)))

@@ -34,15 +34,74 @@ class EconomyOrders:
         if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
             o.amount = amount
             return o
-        if verb == "tt" and len(rest) == 3 and rest[1].lower() == "to" and (amount := money(rest[0])) is not None:
+        if verb == "tt" and "via" in (w.lower() for w in rest):  # to a nation not its host (VI.3)
+            o.verb = "tt"
+            self.order_tt(o, rest)
+            if not o.error and o.note != "gold":
+                o.fail("illegal", "a bank trades only gold (VI.3)")
+            return o
+        if verb in ("tt", "rd") and len(rest) == 3 and rest[1].lower() == "to" \
+                and (amount := money(rest[0])) is not None:
             o.amount, o.target = amount, self.names.nation.get(_key(rest[2]))
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
-        if verb == "rd":
-            return o.fail("not adjudicated", "redemption (rd) is adjudicated in a later version")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France")
+                      "tt $5 to France, rd $1 to France")
+
+    def paid_clause(self, o: HOrder, text: str) -> HOrder:
+        """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""
+        usage = "(pd by Spain), (pd by Spain $1) or ($ pd by rd from Bank of Paris)"
+        w = text.split()
+        if w and w[0] == "$":
+            w = w[1:]
+        low = [x.lower() for x in w]
+        if low[:4] == ["pd", "by", "rd", "from"] and len(w) > 4:
+            bank = self.banks.get(_key(" ".join(w[4:])))
+            if bank is None:
+                return o.fail("unparsable", f"({text}): {' '.join(w[4:])!r} is not a bank")
+            o.redeem = bank
+            return o
+        if low[:2] != ["pd", "by"] or len(w) < 3:
+            return o.fail("unparsable", f"({text}): payment is written {usage}")
+        gold = money(w[-1]) if len(w) > 3 else None
+        name = " ".join(w[2:-1] if gold is not None else w[2:])
+        payer = self.names.nation_of(name)
+        if payer is None:
+            return o.fail("unparsable", f"({text}): {name!r} is not a nation; {usage}")
+        if payer == o.nation:
+            return o.fail("illegal", f"({text}): a nation pays its own orders without saying so")
+        o.paid_by, o.paid_gold = payer, gold
+        return o
+
+    def order_pd(self, o: HOrder, line: str) -> HOrder:
+        """``pd France "bu D Lyon"``: this nation pays for France's order (I.5, III.16)."""
+        o.verb = "pd"
+        head, quote, text = line.partition('"')
+        words = head.split()[1:]
+        if not quote or not text.rstrip().endswith('"') or not words:
+            return o.fail("unparsable", 'pd names the nation and its order in quotes: pd France "bu D Lyon"')
+        o.target = self.names.nation_of(" ".join(words))
+        if o.target is None:
+            return o.fail("unparsable", f"{' '.join(words)!r} is not a nation")
+        o.note = text.rstrip()[:-1].strip()
+        return o
+
+    def order_ap(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``ap 2 Trs to France``: the lender's side of France's ``ap 2 Trs of Italy`` (IV.8)."""
+        if len(rest) < 4 or not rest[0].isdigit() or rest[1].lower() not in ("trs", "tr") \
+                or rest[2].lower() != "to" or (n := self.names.nation_of(" ".join(rest[3:]))) is None:
+            return o.fail("unparsable", "a nation lends Trs by ap 2 Trs to France (IV.8)")
+        o.count, o.target = int(rest[0]), n
+        return o
+
+    def order_mn(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``mn Lyon``: man the installations captured in Lyon this season (III.14)."""
+        loc = self.names.location(rest[0]) if len(rest) == 1 else None
+        if loc is None:
+            return o.fail("unparsable", "mn and the province whose captured installation is manned: mn Lyon")
+        o.target = loc.partition("/")[0]
+        return o
 
     def order_eb(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) < 2 or (loc := self.names.location(rest[-1])) is None or "/" in loc:
@@ -56,10 +115,15 @@ class EconomyOrders:
         words = [w.lower() for w in rest]
         if len(rest) < 5 or words[1] != "to" or "via" not in words:
             return o.fail("unparsable", usage)
-        if _DESIG.match(words[0]):
-            return o.fail("not adjudicated", "shipping divisions (IV.7) comes in a later version")
         m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
-        if m:
+        if _DESIG.match(words[0]) and not m:  # a division shipped, a shipment of its own (IV.7)
+            o.unit = self.units.get((o.nation, words[0]))
+            if o.unit is None:
+                return o.fail("no such unit", f"{o.nation} has no unit {rest[0].upper()}")
+            if o.unit.type != "D":
+                return o.fail("illegal", f"only divisions are shipped by trade, not {o.unit.ref} (IV.7)")
+            o.count, o.note = 1, "D"
+        elif m:
             o.count, o.note = int(m.group(1)), m.group(2).upper()
         elif (gold := money(rest[0])) is not None and gold % 2 == 0:
             o.count, o.note = gold // 2, "gold"
@@ -67,11 +131,30 @@ class EconomyOrders:
             return o.fail("unparsable", f"{rest[0]!r}: a load like 10A, 4M, 6I or $5 (whole dollars)")
         via = words.index("via")
         o.item = self.names.nation.get(_key(" ".join(rest[2:via])))
-        if o.item is None:
+        bank = self.banks.get(_key(" ".join(rest[2:via])))
+        if o.item is None and bank is not None:  # gold to a bank in another nation (VI.3)
+            if o.note != "gold":
+                return o.fail("illegal", "only gold goes into a bank (VI.3)")
+            o.target = bank
+        elif o.item is None:
             return o.fail("unparsable", f"{' '.join(rest[2:via])!r} is not a nation")
         tail = rest[via + 1:]
-        if len(tail) >= 3 and tail[-1].lower() in ("trs", "tr") and tail[-3].lower() == "ap" and tail[-2].isdigit():
-            o.amount, tail = int(tail[-2]), tail[:-3]
+        low = [w.lower() for w in tail]
+        if "ap" in low:  # ap 2 Trs [of Italy [by Piem Lyon Gaso]] (IV.6, IV.8)
+            at = len(low) - 1 - low[::-1].index("ap")
+            ap, tail = tail[at + 1:], tail[:at]
+            if len(ap) < 2 or not ap[0].isdigit() or ap[1].lower() not in ("trs", "tr"):
+                return o.fail("unparsable", f"{usage}; lent Trs: ap 2 Trs of Italy by Piem Lyon Gaso")
+            o.amount, ap = int(ap[0]), ap[2:]
+            if ap:
+                words_ap = [w.lower() for w in ap]
+                by = words_ap.index("by") if "by" in words_ap else len(ap)
+                o.lender = self.names.nation_of(" ".join(ap[1:by])) if words_ap[0] == "of" else None
+                locs = [self.names.location(w) for w in ap[by + 1:]]
+                if o.lender is None or not all(locs) or (by < len(ap) and not locs):
+                    return o.fail("unparsable", "lent Trs are written ap 2 Trs of Italy, and where they "
+                                  "come from outside both nations, by Piem Lyon Gaso (IV.8)")
+                o.lend_route = tuple(x.partition("/")[0] for x in locs if x)
         chains, chain = [], []
         for w in tail:
             if w.lower() == "alt":
@@ -122,6 +205,20 @@ class EconomyOrders:
         return o
 
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
+        low = [w.lower() for w in rest]
+        if "with" in low:  # cd Gaso to Spain with $5 4A 2Trs: a share of a nation that leaves (II.7a)
+            shares = []
+            for w in rest[low.index("with") + 1:]:
+                m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
+                gold = money(w)
+                if gold is not None:
+                    shares.append(("gold", gold))
+                elif m:
+                    shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
+                else:
+                    return o.fail("unparsable", f"{w!r}: what goes with a province is written $5, 4M, "
+                                  "10A, 6I or 2Trs (II.7a)")
+            o.assets, rest = tuple(sorted(shares)), rest[:low.index("with")]
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
         o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))

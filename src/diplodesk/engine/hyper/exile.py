@@ -1,4 +1,4 @@
-"""Eliminated by conquest: a government in exile (II.7b, II.8).
+"""Eliminated by conquest: a government in exile (II.7b, II.8); or by cession (II.7a).
 
 When the last provinces of a nation are conquered, the nation lives on as a government in
 exile (GIE) with the same id and players. It keeps half its gold and transport factors, its
@@ -35,7 +35,8 @@ def eliminations(s: Season) -> None:
             continue
         winners = sorted({s.provinces[p].de_facto for p in had if p in s.conquered})
         if not winners:
-            continue  # lost by cession: not allowed yet (territory.py)
+            ceded_away(s, n, had)
+            continue
         for account, factor, keep, to_winners in ((stock(n), "gold", 1, 1), (stock(n), "Trs", 1, 1),
                                                   (stock(n), "A", 0, 1), (stock(n), "I", 0, 1),
                                                   (escrow(n), "gold", 0, 2)):
@@ -48,6 +49,41 @@ def eliminations(s: Season) -> None:
         s.nations[n] = replace(st, kind="gie", exile={"since": s.phase, "deadline": deadline,
                                                       "located": None, "hidden_M": hidden})
         s.notes.append(f"{n} is a government in exile until it is located, by {deadline} (II.8)")
+
+
+def ceded_away(s: Season, n: str, had: list[str]) -> None:
+    """II.7a: a nation that cedes all its provinces leaves the game. What its cession orders
+    send with a province (``with $5 4A``) goes to that province's new holder, as far as it
+    has it; the rest, and its whole escrow, is shared by provinces (GM decision ``gie-assets``),
+    each province's holder receiving one share; what does not divide is destroyed."""
+    led = s.ledger
+    holder = {p: s.provinces[p].de_facto for p in had}
+    sent = sorted((o for o in s.live("cd") if o.nation == n and o.assets and o.target in holder),
+                  key=lambda o: o.target)
+    for o in sent:
+        for factor, amount in o.assets:
+            give = min(amount, led.balance(stock(n), factor))
+            led.move(stock(n), stock(holder[o.target]), factor, give, f"{n} ceded {o.target} with it (II.7a)",
+                     rule="II.7a", order=o.ref, step="6.4")
+    how = "orders" if sent else "provinces"
+    if not sent:
+        how = s.decisions.ask(f"{s.phase}/gie-assets/{n}", f"{n} ceded all its provinces and said "
+                              "nothing of its assets: share them by provinces?", ("provinces", "gm"),
+                              "provinces", rule="II.7a")
+    accounts = [(escrow(n), escrow, "gold")]
+    if how != "gm":
+        accounts += [(stock(n), stock, f) for f in (*STOCK, "Trs")]
+    for account, to, factor in accounts:
+        total = led.balance(account, factor)
+        each = total // len(had)
+        for p in sorted(had):
+            led.move(account, to(holder[p]), factor, each, f"{n} ceded all its provinces: {p}'s share "
+                     "(II.7a)", rule="II.7a", step="6.4")
+        led.move(account, "game:destroyed", factor, total - each * len(had),
+                 f"{n}'s {factor} that did not divide (II.7a)", rule="II.7a", step="6.4")
+    s.nations[n] = replace(s.nations[n], kind="destroyed")
+    s.notes.append(f"{n} ceded all its provinces and leaves the game (II.7a)"
+                   + ("; the GM shares its assets" if how == "gm" else ""))
 
 
 def _share(s: Season, n: str, winners: list[str], account: str, factor: str, keep: int,

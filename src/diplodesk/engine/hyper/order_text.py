@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,12 +43,15 @@ def describe(o: HOrder) -> str:
     if o.verb == "tt$":
         return f"tt ${o.amount / 2:g} to {o.target}"
     if o.verb == "tt":
-        load = f"${o.count}" if o.note == "gold" else f"{o.count}{o.note}"
+        load = f"${o.count}" if o.note == "gold" else o.unit.ref if o.note == "D" and o.unit else f"{o.count}{o.note}"
         via = " alt ".join(" ".join(r) for r in o.routes)
-        return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
+        lent = f" of {o.lender}" + (f" by {' '.join(o.lend_route)}" if o.lend_route else "") if o.lender else ""
+        return f"tt {load} to {o.target or o.item} via {via}" + (f" ap {o.amount} Trs{lent}" if o.amount else "")
     if o.verb == "bk":
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
-    if o.verb in ("fz", "nz", "an", "lo", "pm"):
+    if o.verb == "ap":
+        return f"ap {o.count} Trs to {o.target}"
+    if o.verb in ("fz", "nz", "an", "lo", "pm", "mn"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":
         return f"cd {o.target} to {o.item}"
@@ -68,4 +72,4 @@ def describe(o: HOrder) -> str:
     if o.verb in ("gw", "sb"):
         kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
         return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
-    return o.text.strip()
+    return re.sub(r"\(\s*\$?\s*pd\b[^()]*\)", "", o.text).strip()  # a payer is not the order (VI.9)

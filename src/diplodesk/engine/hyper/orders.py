@@ -25,12 +25,11 @@ from .order_words import money  # noqa: F401  (other modules read amounts throug
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
             "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm")
-BANK_VERBS = ("in", "wd", "tt")
+BANK_VERBS = ("in", "wd", "tt", "rd")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "rd": "redemption",
     "cl": "canals",
-    "op": "canals", "pc": "canals", "mn": "captured installations",
+    "op": "canals", "pc": "canals",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -56,6 +55,13 @@ class HOrder:
     ff: Any = None  # the fishing fleet an order is for
     routes: tuple[tuple[str, ...], ...] = ()  # a trade's route and its alternative
     account: str = ""  # where a shipment waits between the costs and its delivery
+    paid_by: str | None = None  # (pd by Spain): another nation pays (I.5, III.16)
+    paid_gold: int | None = None  # (pd by Spain $1): it pays only this much of the gold
+    redeem: str | None = None  # ($ pd by rd from Bank): a bank's gold pays (VI.7-8)
+    lender: str | None = None  # ap 4 Trs of Germany: whose Trs carry the trade (IV.8)
+    lend_route: tuple[str, ...] = ()  # ... by Kiel Nort Bres: how those Trs reach a terminal
+    lend_extra: int = 0  # the lender's Trs that carry its lent Trs to the terminal (T8)
+    assets: tuple[tuple[str, int], ...] = ()  # cd Gaso to Spain with $5 4A: what goes with it (II.7a)
     error: tuple[str, str] | None = None
 
     @property
@@ -135,12 +141,19 @@ class _Parser(EconomyOrders):
             return o.fail("unparsable", "an empty order")
         if words[0].lower() in ("al", "ra", "wa"):  # before conditions: the terms are free text
             return self.alliance(o, line)
+        if words[0].lower() == "pd":  # before conditions: the order paid for is free text
+            return self.order_pd(o, line)
         if re.search(r"\bif\b", line, re.I):  # a well-written condition is off the line already
             return o.fail("unparsable", 'a condition is written after the order: ... if Germany '
                           '"pw $1 Pari" succeeds (or fails) (IX.3)')
-        if any(p.strip().lower().startswith(("pd", "$")) for p in parens):
-            return o.fail("not adjudicated", "conditions and payment by others (IX.3, I.5) "
-                          "are adjudicated in a later version of diplodesk")
+        paid = [p for p in parens if p.strip().lower().startswith(("pd", "$"))]
+        for p in paid:
+            if self.paid_clause(o, p).error:
+                return o
+        if paid:
+            parens = [p for p in parens if p not in paid]
+            line = _PAREN.sub(lambda m: " " if m.group(1) in paid else m.group(0), line)
+            words = _PAREN.sub(" ", line).replace(",", " , ").split()
         head = words[0].lower()
         if o.nation in {b.id for b in self.pos.banks}:
             return self.bank_order(o, words)

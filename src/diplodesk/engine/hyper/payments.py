@@ -68,6 +68,7 @@ def pay(s: Season, it: CostItem) -> None:
         if f == "gold":
             s.ledger.move(stock(it.payer), escrow(it.escrow_to), f, v, it.label, **kw)
         elif f == "M" and it.category.startswith("bu."):
-            s.ledger.move(stock(it.payer), f"{it.payer}:build:{it.subject}", f, v, it.label, **kw)
+            builder = it.order.partition("#")[0] if it.order else it.payer  # paid by another: I.5
+            s.ledger.move(stock(it.payer), f"{builder}:build:{it.subject}", f, v, it.label, **kw)
         else:
             s.ledger.move(stock(it.payer), "game:consumed", f, v, it.label, **kw)

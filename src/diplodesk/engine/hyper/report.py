@@ -116,7 +116,10 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
     covert = []
+    banks = {b["id"] for b in position["economy"].get("banks", [])}
     for o in result["orders"]:
+        if o["power"] in banks and (o["order"] or o["text"]).split(" ")[0] == "rd":
+            continue  # a redemption does not name its bank (VI.9)
         if (o["order"] or "").split(" ")[0] in SECRET_CODES:  # who paid stays secret
             if o["status"] == "succeeds" and o.get("detail"):
                 covert.append(f"  {o['detail']}")

@@ -18,7 +18,19 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import alliances, banking, conditions, economy, exile, fleets, payments, territory, trade
+from . import (
+    alliances,
+    banking,
+    conditions,
+    economy,
+    exile,
+    fleets,
+    payers,
+    payments,
+    shipping,
+    territory,
+    trade,
+)
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
 from .builds import check_builds
@@ -194,8 +206,10 @@ class Season:
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
             self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
+        shipping.hold(self)  # a division shipped this season does not fight (IV.7)
+        payers.check(self)  # who pays: another nation, a bank's redemption (I.5, III.16, VI.7-9)
         items = [replace(it, text=payments.find(self, it.order).text if it.order else "")
-                 for it in self.upkeep_items() + self.order_items()]  # the text breaks a tie of likes
+                 for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
         live, self.failures = settle(items, self.available, self.failure_order, self.dice,
                                      self.downgrade)
         for f in self.failures:
@@ -361,8 +375,10 @@ class Season:
 
     def refund(self, o: HOrder, reason: str, why: str) -> None:
         """A build that fails after combat (III.3, III.8): what it cost comes back [A]."""
-        for e in [e for e in self.ledger.entries if e.order == o.ref and e.step == "4" and e.amount > 0]:
-            self.ledger.move(e.account, stock(o.nation), e.factor, e.amount,
+        paid = [e for e in self.ledger.entries if e.order == o.ref and e.step == "4"]
+        for e in [e for e in paid if e.amount > 0]:  # back to whoever paid it (I.5, VI.8)
+            payer = next(x.account for x in paid if x.amount < 0 and x.factor == e.factor)
+            self.ledger.move(e.account, payer, e.factor, e.amount,
                              f"refund: {describe(o)} failed", rule="III.8" if reason == "attacked" else "III.3",
                              order=o.ref, step="7")
         self.result(o, "fails", reason, f"{why}; its cost was refunded")

@@ -16,9 +16,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind
-from .accounts import STOCK, escrow, stock
+from .accounts import STOCK, escrow, held, stock
 from .banks import slug
-from .model import NationState
+from .model import Installation, NationState
 from .outcome import Line
 
 if TYPE_CHECKING:
@@ -61,18 +61,44 @@ def _charge(s: Season, payer: str, what: str, rule: str, o: HOrder | None) -> bo
 def conquests(s: Season) -> None:
     """II.2b: a province won in battle becomes a territory of its own under the conqueror,
     with nothing in its stockpile; by right it stays its old owner's until four quiet seasons."""
+    manning = defaultdict(list)
+    for o in s.live("mn"):
+        manning[o.target].append(o)
     for prov, who in sorted(s.conquered.items()):
-        for i in s.installations:  # III.14: its M go back to the old owner, as if disbanded
+        for i in sorted(s.installations, key=lambda i: i.ref):  # III.14: its M go back, as if disbanded
             key = f"{i.owner}:{i.ref}"
             if i.at.partition("/")[0] == prov and i.owner != who and key not in s.gone_inst:
                 s.gone_inst.add(key)
                 s.m_back.append((i.owner, key, i.M, f"{i.ref} captured by {who} (III.14)"))
                 s.extra.append(Line(i.owner, None, i.ref, "fails", "captured",
                                     f"{prov} was conquered by {who}: its M come back (III.14)"))
+                _man(s, i, who, [o for o in manning.get(prov, ()) if o.nation == who])
         nid = f"{who}-{prov}"
         if nid not in s.nations:
             _form(s, nid, f"{prov} under {who}", who, s.nations[who].controllers)
         s.provinces[prov] = replace(s.provinces[prov], de_facto=nid, quiet=0)
+    for prov, orders in sorted(manning.items()):
+        for o in orders:
+            if o.ref not in s.lines:
+                s.result(o, "fails", "nothing to man", f"{o.nation} captured no installation in {prov} "
+                         "this season (III.14)")
+
+
+def _man(s: Season, inst: Installation, who: str, orders: list[HOrder]) -> None:
+    """III.14: the conqueror mans it with M of its own, as many as it held [A]; from the next
+    season it is an installation of the conqueror's like any other."""
+    if not orders:
+        return
+    if s.ledger.balance(stock(who), "M") < inst.M:
+        for o in orders:
+            s.result(o, "fails", "cannot pay", f"manning {inst.ref} takes {inst.M}M (III.14) [A]")
+        return
+    new = Installation(inst.type, who, inst.at, s.phase, inst.M)
+    s.installations.append(new)
+    s.ledger.move(stock(who), held(who, new.ref), "M", inst.M, f"{inst.ref} captured and manned",
+                  rule="III.14", order=orders[0].ref, step="6")
+    for o in orders:
+        s.result(o, "succeeds", None, f"{inst.ref} manned with {inst.M}M: {who}'s from next season (III.14)")
 
 
 def cessions(s: Season) -> None:
@@ -92,10 +118,6 @@ def cessions(s: Season) -> None:
             continue
         if to == o.nation or to not in s.nations:
             o.fail("illegal", f"{to} cannot receive it")
-            continue
-        if len(_holdings(s, o.nation)) == 1:
-            o.fail("not adjudicated", "a nation's last province: elimination by cession (II.7a) comes "
-                   "in a later version")
             continue
         takers = [a for a in annex.get(prov, []) if a.nation == to]
         reach = near(board, prov, _holdings(s, to) - {prov})

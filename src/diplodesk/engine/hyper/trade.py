@@ -7,7 +7,8 @@ length (a sea counting two), and a fee of $½ for every ten of them or part (IV.
 fails if a province on it was conquered this season (IV.4), or is blockaded against the sender
 or the receiver by its owner or by a task force that was in the sea at the start of the season
 (IV.5). Goods of a trade that fails go back to the sender; its fee is not refunded [A].
-Shipping divisions (military trade) and lending transport factors (IV.8) come later.
+A shipped division (IV.7) is its own shipment, by :mod:`.shipping`; transport factors lent by
+a third nation (IV.8) are :mod:`.lent`'s.
 """
 
 from __future__ import annotations
@@ -15,20 +16,18 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
-from ..board import ProvinceKind
 from ..money import ceil_div
+from . import lent, shipping
 from .accounts import stock
+from .banking import on_hand
 from .costs import CostItem
 from .orders import describe
+from .trade_rules import weighted
 
 if TYPE_CHECKING:
     from .season import Season
 
 KINDS = ("trade", "mil", "fish")
-
-
-def weighted(board, route: tuple[str, ...]) -> int:
-    return sum(2 if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in route)
 
 
 def blockades(s: Season) -> dict[str, list[tuple[str, frozenset[str], frozenset[str]]]]:
@@ -64,7 +63,9 @@ def cost_items(s: Season) -> list[CostItem]:
     applied: Counter[str] = Counter()
     plans = []
     for o in s.live("tt"):
-        sender, receiver = o.nation, o.item
+        if not _bank_ends(s, o):
+            continue
+        sender, receiver = _land(s, o.nation), o.item
         if receiver == sender or receiver not in s.pos.nations:
             o.fail("illegal", "a trade is between two distinct nations (IV.10)")
             continue
@@ -76,7 +77,11 @@ def cost_items(s: Season) -> list[CostItem]:
         if o.note == "gold":
             plans.append((o, 0))
             continue
-        needed = rules.trs_for(o.count, max(weighted(board, r) for r in o.routes))
+        if o.note == "D" and any(r[0] != o.unit.province for r in o.routes):
+            o.fail("illegal", f"{o.unit.ref}'s route starts where it stands, {o.unit.province} (IV.7)")
+            continue
+        length = max(weighted(board, r) for r in o.routes)
+        needed = rules.trs_for_d(length) if o.note == "D" else rules.trs_for(o.count, length)
         if needed is None:
             o.fail("illegal", f"T8 has no row for {o.count} over that route: split the shipment")
             continue
@@ -84,29 +89,60 @@ def cost_items(s: Season) -> list[CostItem]:
         if given < needed:
             o.fail("illegal", f"{o.count}{o.note} over that route needs {needed} Trs (T8); {given} applied")
             continue
-        applied[sender] += given
+        bring = lent.bring(s, o, receiver, given)
+        if bring is None:
+            continue
+        applied[o.lender or o.nation] += given + bring
         plans.append((o, given))
+    lent.agreed(s, [o for o, _trs in plans])
+    plans = [(o, trs) for o, trs in plans if not o.error]
     same: Counter[str] = Counter()
     for o, _trs in sorted(plans, key=lambda p: (p[0].nation, describe(p[0]))):
         key = f"trade:{o.nation}:{describe(o)}"
         same[key] += 1  # identical lines are alike, so their numbering cannot depend on order
         o.account = f"{key}#{same[key]}"
     for o, trs in plans:
-        if applied[o.nation] > s.pos.nations[o.nation].trs:
-            o.fail("illegal", f"{o.nation}'s trades apply {applied[o.nation]} Trs; it has "
-                   f"{s.pos.nations[o.nation].trs} (IV.6)")
+        owner = o.lender or o.nation
+        if applied[owner] and applied[owner] > s.pos.nations[owner].trs:
+            o.fail("illegal", f"{owner}'s trades apply {applied[owner]} Trs; it has "
+                   f"{s.pos.nations[owner].trs} (IV.6, IV.8)")
             continue
         factor = "gold" if o.note == "gold" else o.note
         qty = o.count * (2 if factor == "gold" else 1)
-        items.append(CostItem(o.nation, {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
+        if factor != "D":  # a division ships itself: only its fee is paid (IV.7, IV.9)
+            items.append(CostItem(_account(s, o.nation), {factor: qty}, "tt.goods", f"{o.count}{'$' if factor == 'gold' else factor} "
                               f"shipped to {o.item}", o.nation, "IV.1", "", o.ref, f"tt {o.item} {o.count}{factor}",
-                              dest=o.account))
+                                  dest=o.account))
         o.amount = trs
         if trs:
             fee = ceil_div(trs, rules.fee_per) * rules.fee
             items.append(CostItem(o.nation, {"gold": fee}, "tt.fee", f"shipping fee for {trs} Trs to {o.item}",
                                   o.nation, "IV.9", "", o.ref, f"fee {o.item} {o.count}{factor}"))
+    lent.unused(s)
     return items
+
+
+def _land(s: Season, party: str) -> str:
+    """A nation, or the host of a bank: whose land a trade starts or ends in (VI.3)."""
+    bank = next((b for b in s.pos.banks if b.id == party), None)
+    return party if bank is None else (s.pos.provinces[bank.at].de_facto or party)
+
+
+def _account(s: Season, party: str) -> str:
+    return on_hand(party) if any(b.id == party for b in s.pos.banks) else stock(party)
+
+
+def _bank_ends(s: Season, o) -> bool:
+    """Gold to a bank in another nation, or from a bank to a nation not its host, goes by a
+    trade route to or from the host's land; a frozen bank trades nothing (VI.3, VI.5)."""
+    for b in s.pos.banks:
+        if b.id in (o.nation, o.target):
+            if b.frozen:
+                o.fail("frozen", f"{b.name} is frozen: no gold in or out (VI.5)")
+                return False
+            if b.id == o.target:
+                o.item = _land(s, b.id)
+    return True
 
 
 def _route_ok(s: Season, route: tuple[str, ...], sender: str, receiver: str) -> bool:
@@ -122,12 +158,15 @@ def ship(s: Season) -> None:
     """Step 9: each paid trade goes by its route, or its alternative, or back home."""
     bks = s.blockades
     for o in sorted(s.live("tt"), key=lambda o: o.account):
+        if o.note == "D":
+            shipping.ship_division(s, o, blocked)
+            continue
         moves = [e for e in s.ledger.entries if o.account and e.account == o.account and e.amount > 0]
         if not moves:
             continue  # it could not be paid
-        parties = {o.nation, o.item}
-        why = None
-        for route in o.routes:
+        parties = {_land(s, o.nation), o.item}
+        why = lent.stopped(s, o, blocked)
+        for route in o.routes if why is None else ():
             lost = next((p for p in route if p in s.conquered), None)
             stop = next((p for p in route if blocked(bks, p, "trade", parties)), None)
             if lost is None and stop is None:
@@ -137,10 +176,11 @@ def ship(s: Season) -> None:
                    f"{stop} is blockaded by {blocked(bks, stop, 'trade', parties)} (IV.5)")
         for e in moves:
             if why is None:
-                s.ledger.move(o.account, stock(o.item), e.factor, e.amount, f"received from {o.nation}",
+                to = on_hand(o.target) if o.target else stock(o.item)
+                s.ledger.move(o.account, to, e.factor, e.amount, f"received from {o.nation}",
                               rule="IV.1", order=o.ref, step="9")
             else:
-                s.ledger.move(o.account, stock(o.nation), e.factor, e.amount, "trade failed: goods back",
+                s.ledger.move(o.account, _account(s, o.nation), e.factor, e.amount, "trade failed: goods back",
                               rule="IV.4", order=o.ref, step="9")
         if why is None:
             s.result(o, "succeeds", None, f"{o.amount} Trs applied" if o.amount else "")
