@@ -45,7 +45,9 @@ def describe(o: HOrder) -> str:
         return f"tt {load} to {o.item} via {via}" + (f" ap {o.amount} Trs" if o.amount else "")
     if o.verb == "bk":
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
-    if o.verb in ("fz", "nz", "an", "lo", "pm"):
+    if o.verb == "pm.site":
+        return f"pm {o.target} for {o.item}"
+    if o.verb in ("fz", "nz", "an", "lo", "pm", "cl", "op", "pc"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":
         return f"cd {o.target} to {o.item}"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import ProvinceKind, UnitType
+from .canal_orders import CanalOrders
 from .economy_orders import EconomyOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
@@ -24,13 +25,12 @@ from .order_words import money  # noqa: F401  (other modules read amounts throug
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm")
+            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm", "pm.site", "cl", "op", "pc")
 BANK_VERBS = ("in", "wd", "tt")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "rd": "redemption",
-    "cl": "canals",
-    "op": "canals", "pc": "canals", "mn": "captured installations",
+    "mn": "captured installations",
 "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -112,7 +112,7 @@ def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names:
 
 
 @dataclass
-class _Parser(EconomyOrders):
+class _Parser(CanalOrders, EconomyOrders):
     pos: HyperPosition
     names: Names
     categories: frozenset[str]

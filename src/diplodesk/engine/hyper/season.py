@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
-from . import alliances, banking, economy, exile, fleets, payments, territory, trade
+from . import alliances, banking, canals, economy, exile, fleets, payments, territory, trade
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
 from .builds import check_builds
@@ -75,6 +75,7 @@ class Season:
         self.ipl_next = dict(pos.ipl)
         self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
+        self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
 
     # -- the season ----------------------------------------------------------------------
 
@@ -82,8 +83,10 @@ class Season:
         self.open_books()
         banking.open_books(self)
         self.read_orders()
+        canals.open_season(self)
         self.demobilise()
         self.costs()
+        canals.after_costs(self)
         self.transfers()
         self.military()
         territory.conquests(self)
@@ -101,6 +104,7 @@ class Season:
         self.the_rest()
         territory.splits(self)
         exile.deadlines(self)
+        canals.end_of_season(self)
         return close_season(self)
 
     def open_books(self) -> None:
@@ -291,7 +295,8 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self)
+        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self) \
+            + canals.cost_items(self)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 
