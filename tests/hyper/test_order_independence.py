@@ -21,7 +21,8 @@ VOCABULARY = {
             "2D at Nava (re Pari)", "1D sp 2D ho", "3D at Cast", "3D sp 2D at Nava", "2D sp 3D at Cast",
             "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D", 'al pact France, Spain "passage"',
             'al pact France, Spain "other terms"', "ra old", "wa old", "1D mo Nava", "3D at Anda",
-            "3D sp Spain 1D ho"],
+            "3D sp Spain 1D ho", "cl Bret", "op Bret", "pc Anda", "op naples-canal",
+            "4T dm Bret Bisc", "4T mo Bret", "4T ho"],
     "spa": ["bu Y Cast", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc", "cd Cast to France", "cd Anda to Italy",
@@ -30,11 +31,11 @@ VOCABULARY = {
             "2D at Gaso (re Cast)", "2D ho (re Cast/Acqu)", "1D sp 2D ho", "1D sp 2D at Gaso",
             "3D sp 2D ho", "3D at Cast", "3D sp 2D at Gaso", "spl 1D, 3D", "spl 3D", "2D at Acqu",
             "1D at Nava", "2D st (no)", 'al pact Spain, France "passage"', "ra old", "wa old",
-            "wa pact", "2D mo Gaso"],
+            "wa pact", "2D mo Gaso", "pc Anda", "pm Anda for France", "cl Anda", "op Anda"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro"],
     "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",
-            "tt $4 to bop", "1D at Gaso", "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma",
+            "tt $4 to bop", "1D at Gaso", "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma", "cl Napl", "op Napl",
             'al pact France, Spain, Italy "passage"', "ra old"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy"],
 }
@@ -54,8 +55,12 @@ def _position(rich: bool) -> dict:
                     {"id": "2D", "power": "spa", "type": "D", "at": "nava", "M": 6},
                     {"id": "3D", "power": "spa", "type": "D", "at": "acqu", "M": 6},
                     {"id": "1D", "power": "ita", "type": "D", "at": "piem", "M": 6},
-                    {"id": "2D", "power": "ita", "type": "D", "at": "napl", "M": 6}]
-    eco["nations"]["fra"]["acquired"] = 3
+                    {"id": "2D", "power": "ita", "type": "D", "at": "napl", "M": 6},
+                    {"id": "4T", "power": "fra", "type": "T", "at": "atla", "M": 6}]
+    eco["canals"] = {"brest-canal": {"state": "open"},
+                     "andalusia-site": {"state": "building", "builder": "spa", "paid": 1,
+                                        "next": {"gold": 3, "M": 1, "A": 7, "I": 6}}}
+    eco["nations"]["fra"]["acquired"] = 4
     eco["nations"]["spa"]["acquired"] = 3
     eco["nations"]["ita"]["acquired"] = 2
     eco["nations"]["fra"]["pis"] = [{"kind": "A", "made": "F1914M"}, {"kind": "I", "made": "F1914M"}]
