@@ -207,3 +207,13 @@ def test_the_canals_state_is_written_back_every_season():
                                               "brest-canal": {"state": "closed"},
                                               "naples-canal": {"state": "closed"}}
     assert stock(r, "fra")  # and the season ran
+
+
+def test_a_finished_site_joins_its_two_coasts_while_it_is_open():
+    built = {"andalusia-site": {"state": "open"}}
+    r = season(board(built, "spa 1T anda/wc"), {"spa": ["1T mo Wmed"]})
+    assert line(r, "spa", "1T mo Wmed")["status"] == "succeeds"
+    r = season(board(built, "spa 1T atla"), {"spa": ["1T dm Anda Wmed"]})
+    assert line(r, "spa", "1T dm Anda Wmed")["status"] == "succeeds"
+    r = season(board(None, "spa 1T anda/wc"), {"spa": ["1T mo Wmed"]})  # not built yet
+    assert line(r, "spa", "1T mo Wmed")["status"] == "invalid"

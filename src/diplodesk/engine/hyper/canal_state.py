@@ -92,3 +92,16 @@ def read_state(data: Any, board, nations: set[str], fail: Callable[[str, str], E
                   "lapsed": bool(v.get("lapsed", False))}
         out[cid] = s
     return dict(sorted(out.items()))
+
+
+def joins(board, carried: Mapping[str, Any], src: str, dst_prov: str) -> bool:
+    """A finished canal on a site joins the province's coasts: a task force on one passes to
+    the other side's seas (VIII.6, then VIII.5), while the canal is open."""
+    prov = src.partition("/")[0]
+    states = carried.get("canals") or {}
+    for cid, c in canals_of(board).items():
+        if c.province != prov or not c.site or (states.get(cid) or initial(c))["state"] != "open":
+            continue
+        if any(dst_prov in side for side in c.sides):
+            return True
+    return False

@@ -76,6 +76,9 @@ def close(s: Season, cid: str) -> None:
     for u in sorted((u for u in s.units if u.type == "T" and u.province == canal.province),
                     key=lambda u: (u.power, u.ref)):
         key = held(u.power, u.ref)
+        if "/" in u.at:  # a site's own coasts are the board's
+            c.coasts[cid][key] = u.at.partition("/")[2]
+            continue
         default = c.coasts[cid].get(key) or canal.coasts[0]
         c.coasts[cid][key] = s.decisions.ask(
             f"{s.phase}/canal-coast/{cid}/{key}", f"{u.ref} of {u.power} is in {canal.province} as "
@@ -199,7 +202,8 @@ def end_of_season(s: Season) -> None:
                 continue
             key = held(u.power, u.ref)
             came = start.get((u.power, u.id))
-            side = canal.side_of(came) if came and came != canal.province else c.coasts[cid].get(key)
+            side = u.at.partition("/")[2] or (canal.side_of(came) if came and came != canal.province
+                                               else c.coasts[cid].get(key))
             if side:
                 keep[key] = side
         if keep:

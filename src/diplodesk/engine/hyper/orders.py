@@ -17,6 +17,7 @@ from typing import Any
 
 from ..board import ProvinceKind, UnitType
 from .canal_orders import CanalOrders
+from .canal_state import joins
 from .economy_orders import EconomyOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
@@ -225,7 +226,8 @@ class _Parser(CanalOrders, EconomyOrders):
         kind = self.pos.board.provinces[prov].kind
         if unit.type == "D":
             return kind is not ProvinceKind.SEA and self.pos.board.can_reach(UnitType.ARMY, src, prov)
-        return self.pos.board.can_reach(UnitType.FLEET, src, prov)
+        return self.pos.board.can_reach(UnitType.FLEET, src, prov) or joins(self.pos.board, self.pos.carried,
+                                                                            src, prov)
 
     def retreat(self, o: HOrder, p: str) -> HOrder | None:
         w = p.split()
