@@ -217,3 +217,10 @@ def test_a_finished_site_joins_its_two_coasts_while_it_is_open():
     assert line(r, "spa", "1T dm Anda Wmed")["status"] == "succeeds"
     r = season(board(None, "spa 1T anda/wc"), {"spa": ["1T mo Wmed"]})  # not built yet
     assert line(r, "spa", "1T mo Wmed")["status"] == "invalid"
+
+
+def test_a_task_force_in_a_closed_canal_retreats_only_to_its_own_side():
+    pos = board({"brest-canal": {"state": "closed", "coasts": {"fra:1T": "ac"}}}, "fra 1T bret", "spa 1T bisc")
+    r = season(pos, {"fra": ["1T st (re Bisc/Atla)"], "spa": ["1T at Bret"]})
+    assert line(r, "fra", "1T st (re Bisc/Atla)")["reason"] == "dislodged"
+    assert [u["at"] for u in r["next"]["units"] if u["power"] == "fra"] == ["atla"]

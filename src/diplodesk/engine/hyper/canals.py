@@ -90,7 +90,13 @@ def check_passage(s: Season) -> None:
     c = s.canals
     shut = {c.defs[cid].province: c.defs[cid] for cid in c.closed}
     for o in s.live():
-        if o.unit is None or o.unit.type != "T" or o.verb not in ("mo", "at", "dm") or not o.target:
+        if o.unit is None or o.unit.type != "T" or not o.military:
+            continue
+        here = shut.get(o.unit.province)
+        side = c.coasts[here.id].get(held(o.unit.power, o.unit.ref)) if here else None
+        if side and o.retreat:  # retreats written in advance keep to its side too
+            o.retreat = tuple(r for r in o.retreat if here.side_of(province_of(r)) in (None, side))
+        if o.verb not in ("mo", "at", "dm") or not o.target:
             continue
         path = [o.unit.at, o.target] + ([o.second] if o.verb == "dm" and o.second else [])
         for i, loc in enumerate(path[:-1]):
