@@ -224,3 +224,12 @@ def test_a_task_force_in_a_closed_canal_retreats_only_to_its_own_side():
     r = season(pos, {"fra": ["1T st (re Bisc/Atla)"], "spa": ["1T at Bret"]})
     assert line(r, "fra", "1T st (re Bisc/Atla)")["reason"] == "dislodged"
     assert [u["at"] for u in r["next"]["units"] if u["power"] == "fra"] == ["atla"]
+
+
+def test_a_task_force_in_a_closed_canal_supports_only_into_its_own_side():
+    pos = board({"brest-canal": {"state": "closed", "coasts": {"fra:1T": "ac"}}},
+                "fra 1T bret", "fra 2T atla", "fra 3T acqu")
+    r = season(pos, {"fra": ["1T sp 2T ho", "2T ho", "3T ho"]})
+    assert line(r, "fra", "1T sp 2T ho")["status"] == "succeeds"
+    r = season(pos, {"fra": ["1T sp 3T ho", "2T ho", "3T ho"]})
+    assert line(r, "fra", "1T sp 3T ho")["status"] == "invalid"

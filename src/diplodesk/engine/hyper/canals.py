@@ -96,6 +96,9 @@ def check_passage(s: Season) -> None:
         side = c.coasts[here.id].get(held(o.unit.power, o.unit.ref)) if here else None
         if side and o.retreat:  # retreats written in advance keep to its side too
             o.retreat = tuple(r for r in o.retreat if here.side_of(province_of(r)) in (None, side))
+        if o.verb == "sp" and side:
+            _support(s, o, here, side)
+            continue
         if o.verb not in ("mo", "at", "dm") or not o.target:
             continue
         path = [o.unit.at, o.target] + ([o.second] if o.verb == "dm" and o.second else [])
@@ -110,6 +113,17 @@ def check_passage(s: Season) -> None:
                 o.fail("illegal", f"{canal.id} is closed: {o.unit.ref} cannot pass through "
                        f"{canal.province} from its {came} coast to {province_of(path[i + 1])} (VIII.5)")
                 break
+
+
+def _support(s: Season, o, canal: Canal, side: str) -> None:
+    """A task force in a closed canal supports only into its own side's provinces (III.35)."""
+    from .orders import Names
+    from .stacks import Checker
+
+    backed, target, _err = Checker(s.pos, s.friends).backed(o, Names(s.pos))
+    aim = target or (backed.province if backed is not None else None)
+    if aim and canal.side_of(aim) not in (None, side):
+        o.fail("illegal", f"{canal.id} is closed: {o.unit.ref} on its {side} coast cannot reach {aim} (VIII.5)")
 
 
 def cost_items(s: Season) -> list[CostItem]:
