@@ -72,11 +72,11 @@ def test_a_wrong_override_is_bad_input_naming_the_roll():
 # -- a four-season game ---------------------------------------------------------------------------
 
 SCRIPT = [
-    {"fra": ["bu Y Pari", "bu 2 Trs", "pw $2 Gaso"], "spa": ["bu Y Cast"], "ita": ["bu N Roma"],
-     "sui": ["bu N Swit"]},
-    {"fra": ["bu D Pari"], "spa": ["bu D Cast", "pw $1 Nava"], "ita": ["N Roma ho"],
+    {"fra": ["bu Y Pari", "bu 2 Trs", "pw $2 Gaso", "op Bret"], "spa": ["bu Y Cast", "pc Anda"],
+     "ita": ["bu N Roma"], "sui": ["bu N Swit"]},
+    {"fra": ["bu D Pari"], "spa": ["bu D Cast", "pw $1 Nava", "pc Anda"], "ita": ["N Roma ho"],
      "sui": ["N Swit ho"]},
-    {"fra": ["1D Pari ho (no)", "bu S Bret"], "spa": ["1D Cast at Nava (re Anda)"],
+    {"fra": ["1D Pari ho (no)", "bu S Bret", "cl Bret"], "spa": ["1D Cast at Nava (re Anda)", "pc Anda"],
      "ita": ["N Roma st", "bu Y Napl"]},
     {"fra": ["1D st", "tf 1D to Italy"], "spa": ["de 1D"], "ita": ["bu D Napl", "co A"]},
 ]

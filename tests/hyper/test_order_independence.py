@@ -23,7 +23,8 @@ VOCABULARY = {
             "1D mo Gaso", "2D mo Acqu", "3D at Nava", "spl 1D", 'al pact France, Spain "passage"',
             'al pact France, Spain "other terms"', "ra old", "wa old", "1D mo Nava", "3D at Anda",
             "3D sp Spain 1D ho", "bu Y Pari (pd by Spain)", "bu 2 Trs ($ pd by rd from bop)",
-            "3D ho (pd by Spain $0.5)", "tt 2D to Spain via Gaso Nava", "pw $1 Gaso (pd by Italy)", "pw $3 Gaso ($ pd by rd from bop)"],
+            "3D ho (pd by Spain $0.5)", "tt 2D to Spain via Gaso Nava", "pw $1 Gaso (pd by Italy)", "pw $3 Gaso ($ pd by rd from bop)",
+            "cl Bret", "op Bret", "pc Anda", "op naples-canal", "4T dm Bret Bisc", "4T mo Bret", "4T ho"],
     "spa": ["bu Y Cast", "ap 1 Trs to France", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc", "cd Cast to France", "cd Anda to Italy",
@@ -33,12 +34,12 @@ VOCABULARY = {
             "3D sp 2D ho", "3D at Cast", "3D sp 2D at Gaso", "spl 1D, 3D", "spl 3D", "2D at Acqu",
             "1D at Nava", "2D st (no)", 'al pact Spain, France "passage"', "ra old", "wa old",
             "wa pact", "2D mo Gaso", 'pd France "bu Y Pari"', 'pd France "3D ho"', 'pd Italy "bu D Roma"',
-            "mn Gaso", "mn Nava"],
+            "mn Gaso", "mn Nava", "pc Anda", "pm Anda for France", "cl Anda", "op Anda"],
     "sui": ["bu N Swit", "cd Swit to Italy", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro", "cd Moro to Spain with $1 2A", "cd Moro to Italy",
             'pw $1 Moro if Italy "eb Banca Roma" succeeds', 'pw $0.5 Moro if France "pw $2 Gaso" fails'],
     "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",
-            "tt $4 to bop", "1D at Gaso", "ap 2 Trs to France", "ap 3 Trs to France", 'pd France "pw $1 Gaso"', "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma",
+            "tt $4 to bop", "1D at Gaso", "ap 2 Trs to France", "ap 3 Trs to France", 'pd France "pw $1 Gaso"', "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma", "cl Napl", "op Napl",
             'al pact France, Spain, Italy "passage"', "ra old"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy",
             "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso"],
@@ -59,8 +60,12 @@ def _position(rich: bool) -> dict:
                     {"id": "2D", "power": "spa", "type": "D", "at": "nava", "M": 6},
                     {"id": "3D", "power": "spa", "type": "D", "at": "acqu", "M": 6},
                     {"id": "1D", "power": "ita", "type": "D", "at": "piem", "M": 6},
-                    {"id": "2D", "power": "ita", "type": "D", "at": "napl", "M": 6}]
-    eco["nations"]["fra"]["acquired"] = 3
+                    {"id": "2D", "power": "ita", "type": "D", "at": "napl", "M": 6},
+                    {"id": "4T", "power": "fra", "type": "T", "at": "atla", "M": 6}]
+    eco["canals"] = {"brest-canal": {"state": "open"},
+                     "andalusia-site": {"state": "building", "builder": "spa", "paid": 1,
+                                        "next": {"gold": 3, "M": 1, "A": 7, "I": 6}}}
+    eco["nations"]["fra"]["acquired"] = 4
     eco["nations"]["spa"]["acquired"] = 3
     eco["nations"]["ita"]["acquired"] = 2
     eco["nations"]["fra"]["pis"] = [{"kind": "A", "made": "F1914M"}, {"kind": "I", "made": "F1914M"}]

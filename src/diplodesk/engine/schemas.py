@@ -196,6 +196,12 @@ class SpecialShape(_Shape):
     units: list[Name] | UnsetType = UNSET
     name: Name | UnsetType = UNSET
     code: Name | UnsetType = UNSET
+    # a canal an economic engine runs (Hypereconomic VIII.5-6): shut, reopened, built
+    closable: bool | UnsetType = UNSET
+    site: Name | UnsetType = UNSET
+    state: Literal["open", "closed"] | UnsetType = UNSET
+    coasts: list[Name] | UnsetType = UNSET
+    sides: list[list[Name]] | UnsetType = UNSET
 
 
 class StartUnitShape(_Shape):

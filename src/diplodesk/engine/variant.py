@@ -343,6 +343,10 @@ class _Loader:
                 for pid in spec.get(key, []) or []:
                     if province_of(str(pid)) not in provinces:
                         self.fail(f"{where}.{key}", f"unknown province {pid!r}")
+            for side in spec.get("sides", []) or []:
+                for pid in side if isinstance(side, list) else [side]:
+                    if province_of(str(pid)) not in provinces:
+                        self.fail(f"{where}.sides", f"unknown province {pid!r}")
             out.append(Special.from_mapping(spec))
         return out
 

@@ -23,12 +23,13 @@ from ..tables import Cost
 from ..variant import Variant
 from .allies import Alliance, read_alliances
 from .banks import Bank, read_bank
+from .canal_state import read_state
 from .fishing import FF
 from .pack import FACTORS, NationData, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
 STOCK_FACTORS = ("gold", "M", "A", "I")
-CARRIED = ("canals",)  # later parts of the rules
+CARRIED = ("canals",)  # the canals' state, read strictly by canal_state.read_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,8 +364,10 @@ class _Reader:
         for i, b in enumerate(banks):
             if b.controller is not None and b.controller not in pids:
                 raise self.fail(f"economy.banks[{i}].controller", f"unknown player {b.controller!r}")
+        carried = {"canals": read_state(eco["canals"], self.variant.board, set(nations), self.fail)} \
+            if "canals" in eco else {}
         return HyperPosition(self.variant, self.pack, phase, units, nations, provinces, insts, ffs,
-                             banks, ipl, players, joint, victory, {k: eco[k] for k in CARRIED if k in eco},
+                             banks, ipl, players, joint, victory, carried,
                              orders, secret, overrides, dict(decisions), adjustments,
                              ref if isinstance(ref, str) else None, d.get("winner"),
                              read_alliances(eco.get("alliances"), self.fail, self.nation))

@@ -51,7 +51,9 @@ def describe(o: HOrder) -> str:
         return f"bk {'/'.join(o.categories)} {o.target}" + (f" vs {o.note}" if o.note else "")
     if o.verb == "ap":
         return f"ap {o.count} Trs to {o.target}"
-    if o.verb in ("fz", "nz", "an", "lo", "pm", "mn"):
+    if o.verb == "pm.site":
+        return f"pm {o.target} for {o.item}"
+    if o.verb in ("fz", "nz", "an", "lo", "pm", "mn", "cl", "op", "pc"):
         return f"{o.verb} {o.target}"
     if o.verb == "cd":
         return f"cd {o.target} to {o.item}"

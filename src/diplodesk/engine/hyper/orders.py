@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board import ProvinceKind, UnitType
+from .canal_orders import CanalOrders
+from .canal_state import joins
 from .economy_orders import EconomyOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
@@ -24,13 +26,11 @@ from .order_words import money  # noqa: F401  (other modules read amounts throug
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm")
+            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm", "pm.site", "cl", "op", "pc")
 BANK_VERBS = ("in", "wd", "tt", "rd")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
-    "cl": "canals",
-    "op": "canals", "pc": "canals",
-"jv": "joint victory agreements", "dg": "delegation",
+    "jv": "joint victory agreements", "dg": "delegation",
 }
 _PAREN = re.compile(r"\(([^()]*)\)")
 
@@ -118,7 +118,7 @@ def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names:
 
 
 @dataclass
-class _Parser(EconomyOrders):
+class _Parser(CanalOrders, EconomyOrders):
     pos: HyperPosition
     names: Names
     categories: frozenset[str]
@@ -240,7 +240,8 @@ class _Parser(EconomyOrders):
         kind = self.pos.board.provinces[prov].kind
         if unit.type == "D":
             return kind is not ProvinceKind.SEA and self.pos.board.can_reach(UnitType.ARMY, src, prov)
-        return self.pos.board.can_reach(UnitType.FLEET, src, prov)
+        return self.pos.board.can_reach(UnitType.FLEET, src, prov) or joins(self.pos.board, self.pos.carried,
+                                                                            src, prov)
 
     def retreat(self, o: HOrder, p: str) -> HOrder | None:
         w = p.split()

@@ -18,6 +18,7 @@ from .. import tables
 from ..tables import Cost, Meta, Problem, TableError, TableReader
 from .banks import BankingRules, read_banking
 from .battle_tables import CombatTables, read_combat
+from .canal_rules import CanalRules, read_canals
 from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
 from .fishing import FishingRules, read_fishing
@@ -128,6 +129,7 @@ class Pack:
     fishing: FishingRules | None = None  # VII, T13
     banking: BankingRules | None = None  # VI, T10-T12
     trade: TradeRules | None = None  # IV, T8
+    canals: CanalRules | None = None  # VIII.5-6
 
     @property
     def provisional_tables(self) -> list[str]:
@@ -222,13 +224,15 @@ def _load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[
         if p.home not in nations:
             r["nations"].bad(p.id, "home", f"unknown nation {p.home!r}")
     combat = read_combat(r["T6"], r["T7"])
+    canals = read_canals(r["rules"])
     for rd in readers.values():
         problems.extend(rd.problems)
     if problems:
         raise TableError(problems)
     return Pack(constants, t1, t2, t3, t4, t5, per_prov, per_nation, m_per_a, consumed,
                 nations, provinces, players, [rd.meta for rd in readers.values()],
-                combat=combat, research=research, covert=covert, fishing=fishing, banking=banking, trade=trade)
+                combat=combat, research=research, covert=covert, fishing=fishing, banking=banking, trade=trade,
+                canals=canals)
 
 
 def _division(rd: TableReader, key: str, unit_factor: str | None = None) -> Division:
@@ -267,7 +271,8 @@ def _constants(rd: TableReader) -> Constants:
     vic = rd.section("victory")
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
-                   "victory", "public_works", "research", "pi", "fishing", "banking", "trade"})
+                   "victory", "public_works", "research", "pi", "fishing", "banking", "trade",
+                   "canals", "canal_sites"})
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}

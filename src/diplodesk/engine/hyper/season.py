@@ -21,6 +21,7 @@ from ..ledger import Entry, Ledger
 from . import (
     alliances,
     banking,
+    canals,
     conditions,
     economy,
     exile,
@@ -88,6 +89,7 @@ class Season:
         self.ipl_next = dict(pos.ipl)
         self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
+        self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
 
     # -- the season ----------------------------------------------------------------------
 
@@ -95,8 +97,10 @@ class Season:
         self.open_books()
         banking.open_books(self)
         self.read_orders()
+        canals.open_season(self)
         self.demobilise()
         self.costs()
+        canals.after_costs(self)
         self.transfers()
         self.military()
         territory.conquests(self)
@@ -114,6 +118,7 @@ class Season:
         self.the_rest()
         territory.splits(self)
         exile.deadlines(self)
+        canals.end_of_season(self)
         return close_season(self)
 
     def open_books(self) -> None:
@@ -308,7 +313,8 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self)
+        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self) \
+            + canals.cost_items(self)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
-from . import alliances, fleets
+from . import alliances, canals, fleets
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -187,7 +187,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
                   orders={}, decisions={}, adjustments=(),
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
-                  winner=winner)
+                  winner=winner, carried=canals.carried(s))
     return nxt, winner, table
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..board import ProvinceKind, UnitType, province_of
 from .allies import SAME_NATION, Friends
+from .canal_state import joins
 from .model import HUnit, HyperPosition
 from .orders import HOrder
 
@@ -195,8 +196,8 @@ class Checker:
                 o.fail("illegal", f"{u.ref} may move only into a friendly province; {prov} is not "
                        "(III.27): attack it (at) instead")
             elif o.verb == "dm" and (self.entry(u, dest, o.second) is None or
-                                     not self.board.can_reach(UnitType.FLEET, dest,
-                                                              province_of(o.second))):
+                                     not (self.board.can_reach(UnitType.FLEET, dest, province_of(o.second))
+                                          or joins(self.board, self.pos.carried, dest, province_of(o.second)))):
                 o.fail("illegal", f"{u.ref} cannot reach {o.second} from {dest} (III.28)")
             else:
                 o.target = dest
