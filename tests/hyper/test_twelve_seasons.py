@@ -23,17 +23,20 @@ LINES = {
             "1D ho (no)", "1D at Nava (re Pari)", "2D sp 1D at Nava", "1D mo Acqu", "1T dm Bisc Atla",
             "1T at Bisc", "spl 2D", "de 2D", "tf 1D to Spain", "FF1 mo Bisc", "FF1 f", "1T ds FF1",
             "cd Acqu to Spain", "an Nava", 'nn "Basque Land" Gaso', 'al pact France, Spain "peace"',
-            "ra pact", "wa pact", "sa a favour", 'pw $1 Pari if Spain "pw $1 Nava" succeeds'],
+            "ra pact", "wa pact", "sa a favour", 'pw $1 Pari if Spain "pw $1 Nava" succeeds',
+            "op Bret", "cl Bret", "bu Y Acqu (pd by Spain)", "pw $1 Pari ($ pd by rd from Banque)",
+            "tt 1D to Spain via Gaso Nava", "mn Nava"],
     "spa": ["bu Y Cast", "bu S Anda/ec", "bu D Cast", "bu T Anda/ec", "pw $1 Nava", "co A", "as IPI Cast",
             "1D at Gaso (re Cast)", "1D ho", "1T at Wmed", "1T dn FF1", "bk fish Bisc", "an Acqu",
             "cd Nava to France", 'al pact France, Spain "peace"', "ra pact", 'nn "Basque Land" Nava',
-            "pm Morocco", "tt 4I to France via Nava Gaso", "sb I $1 Gaso", "2D mo Nava"],
+            "pm Morocco", "tt 4I to France via Nava Gaso", "sb I $1 Gaso", "2D mo Nava",
+            'pd France "bu Y Acqu"', "pc Anda", "ap 1 Trs to France"],
     "ita": ["bu Y Roma", "bu S Napl", "bu D Roma", "bu T Napl", "bu N Roma", "co I", "1D at Piem",
             "1T at Tyrs", "1T at Moro", "1D sp 2D at Piem", "2D at Piem", "eb Banca Roma",
             "bk trade Piem", "FF1 f"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "co A"],
     "mor": ["pw $1 Moro", "lo Cast", "co A"],
-    "banque": ["in $10", "wd $1", "tt $1 to France"],
+    "banque": ["in $10", "wd $1", "tt $1 to France", "rd $1 to France"],
     "banca": ["in all", "tt $1 to Italy"],
 }
 
@@ -62,7 +65,8 @@ def test_twelve_seasons_with_every_kind_of_order_balance_and_replay(tmp_path: Pa
             break
     assert len(game.history) == 12
     codes = {"bu", "pw", "fo", "co", "as", "gw", "sb", "eb", "tt", "bk", "ho", "at", "sp", "mo", "dm", "spl",
-             "de", "tf", "f", "ds", "dn", "cd", "an", "nn", "al", "ra", "wa", "sa", "pm", "lo", "in", "wd"}
+             "de", "tf", "f", "ds", "dn", "cd", "an", "nn", "al", "ra", "wa", "sa", "pm", "lo", "in", "wd",
+             "cl", "op", "pc", "pd", "rd", "mn", "ap"}
     assert codes <= played, codes - played
     game.save(tmp_path / "twelve.json")
     again = Game.load(tmp_path / "twelve.json")  # every season's result checked against the engine
