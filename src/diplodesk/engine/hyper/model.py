@@ -149,6 +149,7 @@ class HyperPosition:
     variant_ref: str | None = None
     winner: str | list[str] | None = None
     alliances: tuple[Alliance, ...] = ()  # III.36-39; nations of one player are allied anyway
+    signatures: Mapping[str, tuple[str, ...]] | None = None  # who signed each nation's orders (IX.4)
 
     @property
     def board(self):
@@ -196,6 +197,8 @@ class HyperPosition:
             d["decisions"] = dict(sorted(self.decisions.items()))
         if self.adjustments:
             d["adjustments"] = [dict(a) for a in self.adjustments]
+        if self.signatures is not None:
+            d["signatures"] = {k: list(v) for k, v in sorted(self.signatures.items())}
         if with_orders:
             d["orders"] = {k: list(v) for k, v in sorted(self.orders.items())}
         if self.winner is not None:
@@ -252,6 +255,17 @@ class _Reader:
                 raise self.fail(f"{where}.{k}" if where else k, "missing")
         return v
 
+    def signatures(self, v: Any, players: set[str]) -> Mapping[str, tuple[str, ...]] | None:
+        if v is None:
+            return None
+        out = {}
+        for k, signers in self.table(v, "signatures").items():
+            self.nation(k, f"signatures.{k}")
+            if not isinstance(signers, list) or not all(isinstance(p, str) and p in players for p in signers):
+                raise self.fail(f"signatures.{k}", f"expected a list of player ids, got {signers!r}")
+            out[k] = tuple(signers)
+        return out
+
     def table(self, v: Any, where: str) -> Mapping:
         """An object with keys of any text (ids of rolls, of questions)."""
         if not isinstance(v, Mapping) or not all(isinstance(k, str) for k in v):
@@ -281,7 +295,7 @@ class _Reader:
 
     def read(self, data: Any) -> HyperPosition:
         top = {"variant", "phase", "units", "economy", "orders", "rng", "decisions", "adjustments",
-               "winner", "rules"}
+               "winner", "rules", "signatures"}
         d = self.obj(data, "", top, {"phase", "economy"})
         try:
             phase = Phase.parse(d["phase"])
@@ -370,7 +384,8 @@ class _Reader:
                              banks, ipl, players, joint, victory, carried,
                              orders, secret, overrides, dict(decisions), adjustments,
                              ref if isinstance(ref, str) else None, d.get("winner"),
-                             read_alliances(eco.get("alliances"), self.fail, self.nation))
+                             read_alliances(eco.get("alliances"), self.fail, self.nation),
+                             self.signatures(d.get("signatures"), pids))
 
     def list_of(self, d: Mapping, key: str) -> list:
         v = d.get(key) or []

@@ -29,6 +29,7 @@ from . import (
     payers,
     payments,
     shipping,
+    signatures,
     territory,
     trade,
 )
@@ -160,6 +161,7 @@ class Season:
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
         conditions.strike(self, self.unmet, self.conds)
+        signatures.check(self)
         self.friends = alliances.season_alliances(self)
         Checker(self.pos, self.friends).check([o for n in sorted(self.orders) for o in self.orders[n]], names)
 

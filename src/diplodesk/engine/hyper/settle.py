@@ -185,7 +185,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
                   banks=banks, ipl=s.ipl_next, alliances=alliances.end_of_season(s, s.attacks),
                   nations=nations, provinces=provinces, installations=insts, victory=victory,
-                  orders={}, decisions={}, adjustments=(),
+                  orders={}, decisions={}, adjustments=(), signatures=None,
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
                   winner=winner, carried=canals.carried(s))
     return nxt, winner, table
