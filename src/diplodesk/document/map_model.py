@@ -30,7 +30,7 @@ from shapely.ops import nearest_points
 from ..engine.board import Special, province_of, split_location
 from ..engine.variant import Variant, VariantError
 from ..geometry import surgery
-from ..geometry.adjacency import drawn_gap
+from ..geometry.adjacency import GAP_MAX, drawn_gap
 from ..geometry.shapes import MapGeometry
 from ..geometry.svg_import import ImportedMap, import_svg
 from .map_io import write_svg
@@ -139,12 +139,12 @@ class MapModel(RecordEdits):
                     self._anchors[key] = (float(xy[0]), float(xy[1]))
             for i, d in enumerate(imported.decorations):
                 self._decorations[i] = d
-            if self._shapes:  # a map drawn with gaps between its shapes (jDip's): bridge them
-                self.gap = max(self.gap, drawn_gap(np.array(list(self._shapes.values()), dtype=object), self.span))
+        ed = data.get("editor") if isinstance(data.get("editor"), Mapping) else {}
+        if imported is not None:
+            self._take_gap(ed.get("gap"))
         self._compute_all()
         # The file's adjacency is the truth: pins are what geometry does not give.
         adj = data.get("adjacency") if isinstance(data.get("adjacency"), Mapping) else {}
-        ed = data.get("editor") if isinstance(data.get("editor"), Mapping) else {}
         for unit, word in (("A", "army"), ("F", "fleet")):
             listed = set()
             for item in adj.get(word, []) or []:
@@ -165,6 +165,20 @@ class MapModel(RecordEdits):
                 if len(parts) == 2 and _link(unit, *parts) not in listed:
                     self._raw_put("overrides", _link(unit, *parts), False)
         self.revision = self.saved_revision = 0
+
+    def _take_gap(self, saved: Any) -> None:
+        """The gap borders are measured across: the one the editor saved the map with, so
+        that a saved board reopens with the adjacency it was saved with; else measured
+        from the shapes (a map drawn with gaps between them, as jDip's are, is bridged)."""
+        cap = self.span * GAP_MAX
+        if isinstance(saved, (int, float)) and not isinstance(saved, bool) and 0 < saved <= cap:
+            self.gap = float(saved)
+            return
+        if saved is not None:
+            self.load_problems.append(f"{self.source}: [editor] gap = {saved!r} is not a distance "
+                                      f"between 0 and {cap:g}; measured from the map instead")
+        if self._shapes:
+            self.gap = max(self.gap, drawn_gap(np.array(list(self._shapes.values()), dtype=object), self.span))
 
     @classmethod
     def from_shapes(cls, view_box: tuple[float, float, float, float],

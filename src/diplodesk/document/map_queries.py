@@ -221,7 +221,8 @@ class MapQueries(MapTables):
         for k, v in s["extra"].items():
             data[k] = v
         if editor:
-            ed: dict[str, Any] = {}
+            # the gap borders were measured across, so reopening measures them the same way
+            ed: dict[str, Any] = {"gap": self.gap}
             for unit, word in (("A", "army"), ("F", "fleet")):
                 pinned = sorted(f"{a} {b}" for (u, a, b), v in self._overrides.items() if u == unit and v)
                 unpinned = sorted(f"{a} {b}" for (u, a, b), v in self._overrides.items() if u == unit and not v)
@@ -229,8 +230,7 @@ class MapQueries(MapTables):
                     ed[f"pinned_{word}"] = pinned
                 if unpinned:
                     ed[f"unpinned_{word}"] = unpinned
-            if ed:
-                data["editor"] = ed
+            data["editor"] = ed
         return data
 
     def variant(self) -> Variant:

@@ -226,6 +226,7 @@ class EditorShape(_Shape):
     unpinned_army: list[Text] = []
     pinned_fleet: list[Text] = []
     unpinned_fleet: list[Text] = []
+    gap: float | None = None  # the distance borders were measured across
 
 
 class VariantShape(_Shape):
