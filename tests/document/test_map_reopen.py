@@ -40,3 +40,17 @@ def test_a_bad_saved_gap_is_reported_and_measured_instead(tmp_path):
     opened = MapDocument.open(folder)
     assert any("[editor] gap" in p for p in opened.load_problems)
     assert opened.gap >= 2.0
+
+
+def test_a_map_read_once_is_read_again_from_the_cache(tmp_path):
+    """The editor keeps what it parsed of a map, keyed by the file's bytes: a second open of
+    the same map reads no SVG (geometry/map_cache.py)."""
+    from diplodesk.document.map_document import MapDocument
+    from diplodesk.geometry import map_cache
+
+    first = MapDocument.open("standard")
+    entries = list(map_cache.cache_dir().glob("*.pickle"))
+    assert entries
+    again = MapDocument.open("standard")
+    assert list(map_cache.cache_dir().glob("*.pickle")) == entries
+    assert sorted(again.shapes) == sorted(first.shapes)

@@ -62,7 +62,12 @@ class MapModel(RecordEdits):
             problems = list(e.problems)
         if isinstance(svg, str):  # SVG text (to_svg), as import_svg takes a str for a path
             svg = svg.encode("utf-8")
-        imported = import_svg(svg, board) if svg is not None else None
+        if isinstance(svg, Path):  # a map file: read once, then from the disk cache (map_cache)
+            from ..geometry.map_cache import cached_import
+
+            imported = cached_import(svg, board, strict=False)
+        else:
+            imported = import_svg(svg, board) if svg is not None else None
         doc = cls(imported.view_box if imported is not None else DEFAULT_VIEW_BOX, **kw)
         doc.source = source
         doc.load_problems = problems

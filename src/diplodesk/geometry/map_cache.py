@@ -28,15 +28,19 @@ def cache_dir() -> Path:
     return user_data_dir() / "cache" / "maps"
 
 
-def _board_digest(board: Board) -> bytes:
+def _board_digest(board: Board | None) -> bytes:
+    if board is None:
+        return b"no board"
     parts = sorted((p.id, str(p.kind), tuple(p.coasts)) for p in board.provinces.values())
     return repr(parts).encode()
 
 
-def cached_import(path: Path, board: Board) -> ImportedMap:
-    """``import_svg(path, board, strict=True)``, from the disk cache when it has it."""
+def cached_import(path: Path, board: Board | None, strict: bool = True) -> ImportedMap:
+    """``import_svg(path, board, strict=strict)``, from the disk cache when it has it (the app
+    reads strictly; the map editor leniently, and with a board that may not load)."""
     data = Path(path).read_bytes()
-    key = hashlib.sha256(FORMAT + hashlib.sha256(data).digest() + _board_digest(board)).hexdigest()
+    key = hashlib.sha256(FORMAT + hashlib.sha256(data).digest() + _board_digest(board)
+                         + (b"strict" if strict else b"lenient")).hexdigest()
     folder = cache_dir()
     entry = folder / f"{key}.pickle"
     try:
@@ -45,7 +49,7 @@ def cached_import(path: Path, board: Board) -> ImportedMap:
             return got
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
-    imported = import_svg(path, board, strict=True)
+    imported = import_svg(data, board, strict=strict, source=str(path))
     _store(folder, entry, imported)
     return imported
 
