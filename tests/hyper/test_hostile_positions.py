@@ -31,12 +31,11 @@ def _paths(value, prefix=()):
 PATHS = [p for p in _paths(BASE) if p]
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(PATHS), JUNK, st.booleans()), min_size=1, max_size=4))
-def test_a_mangled_position_is_refused_with_a_position_error_or_adjudicated(changes):
-    pos = copy.deepcopy(BASE)
+def _mangled(data, changes):
+    """A deep copy of ``data`` with each (path, junk, delete) applied where the path still leads."""
+    data = copy.deepcopy(data)
     for path, junk, delete in changes:
-        parent = pos
+        parent = data
         try:
             for k in path[:-1]:
                 parent = parent[k]
@@ -46,6 +45,13 @@ def test_a_mangled_position_is_refused_with_a_position_error_or_adjudicated(chan
                 parent[path[-1]] = junk
         except (KeyError, IndexError, TypeError):
             continue
+    return data
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), JUNK, st.booleans()), min_size=1, max_size=4))
+def test_a_mangled_position_is_refused_with_a_position_error_or_adjudicated(changes):
+    pos = _mangled(BASE, changes)
     try:
         result = adjudicate(pos)
     except PositionError as e:
@@ -81,18 +87,7 @@ TABLE_PATHS = [p for p in _paths(FILES) if len(p) > 1]
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(TABLE_PATHS), JUNK, st.booleans()), min_size=1, max_size=3))
 def test_a_mangled_table_is_a_table_error_naming_its_place_or_is_read(changes):
-    files = copy.deepcopy(FILES)
-    for path, junk, delete in changes:
-        parent = files
-        try:
-            for k in path[:-1]:
-                parent = parent[k]
-            if delete and isinstance(parent, dict):
-                parent.pop(path[-1], None)
-            else:
-                parent[path[-1]] = junk
-        except (KeyError, IndexError, TypeError):
-            continue
+    files = _mangled(FILES, changes)
     try:
         load_pack(files, KINDS, "hyper-mini")
     except TableError as e:

@@ -51,7 +51,7 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     variant = seasons.variant_of(position)
     if seasons.is_other(variant):  # a season engine of its own (CONTRACTS 6)
         return seasons.adjudicate_other(position, variant)
-    return adjudicate_position(load_position(position), explain)
+    return adjudicate_position(Position.from_json(position, lambda ref: variant), explain)  # read once
 
 
 def adjudicate_position(pos: Any, explain: bool = False) -> dict:

@@ -76,10 +76,6 @@ class Ledger:
     def accounts(self) -> set[str]:
         return {a for a, _ in self._bal}
 
-    def of(self, prefixes: Iterable[str]) -> list[Entry]:
-        """The entries of the accounts that start with one of ``prefixes``, in order."""
-        pre = tuple(prefixes)
-        return [e for e in self.entries if e.account.startswith(pre)]
 
     def total(self, factor: str, prefixes: Iterable[str]) -> int:
         pre = tuple(prefixes)
@@ -88,8 +84,3 @@ class Ledger:
     def negatives(self, prefixes: Iterable[str]) -> list[tuple[str, str, int]]:
         pre = tuple(prefixes)
         return sorted((a, f, v) for (a, f), v in self._bal.items() if v < 0 and a.startswith(pre))
-
-    def debits(self, account: str, factor: str) -> int:
-        """What left an account this season (opening balance aside)."""
-        return -sum(e.amount for e in self.entries
-                    if e.account == account and e.factor == factor and e.amount < 0)

@@ -13,7 +13,7 @@ failed there, so no other nation's orders can change who loses a draw.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..dice import Dice
 
@@ -108,9 +108,3 @@ def _label(it: CostItem) -> str:
     """How a draw among items names each: what it is for, and the line behind it."""
     name = it.subject or it.label
     return f"{name} ({it.text})" if it.text else name
-
-
-def repriced(item: CostItem, vector: Mapping[str, int], category: str, label: str,
-             cell: str) -> CostItem:
-    return replace(item, vector=vector, category=category, label=label, cell=cell,
-                   on_fail="demobilise")

@@ -12,9 +12,8 @@ from .pack import Division
 
 def divide(amount: int, d: Division) -> int:
     """``amount / divisor`` rounded as the rule says, in steps of ``d.unit``."""
-    steps = amount  # in smallest units
-    per = d.divisor * d.unit
-    return (ceil_div(steps, per) if d.round == "up" else steps // per) * d.unit
+    per = d.divisor * d.unit  # amount is in smallest units
+    return (ceil_div(amount, per) if d.round == "up" else amount // per) * d.unit
 
 
 def deterioration(a_sos: int, d: Division, exempt: int) -> int:

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .trade_rules import weighted
+from .routes import weighted
 
 if TYPE_CHECKING:
     from .orders import HOrder

@@ -168,9 +168,6 @@ class HyperPosition:
     def player_ids(self) -> list[str]:
         return [str(p["id"]) for p in self.players]
 
-    def nations_of(self, player: str) -> list[str]:
-        return sorted(n for n, s in self.nations.items() if player in s.controllers)
-
     # -- JSON ----------------------------------------------------------------------------
 
     def to_json(self, with_orders: bool = True, with_secret: bool = True) -> dict[str, Any]:
@@ -238,6 +235,7 @@ class _Reader:
         self.variant = variant
         self.pack = pack
         self.board = variant.board
+        self.formed: set[str] = set()  # nations formed in play, as the position lists them
 
     def fail(self, where: str, what: str) -> PositionError:
         return PositionError(f"{where}: {what}")
@@ -289,7 +287,7 @@ class _Reader:
     def nation(self, v: Any, where: str, nullable: bool = False) -> str | None:
         if v is None and nullable:
             return None
-        if not isinstance(v, str) or (v not in self.pack.nations and v not in getattr(self, "formed", ())):
+        if not isinstance(v, str) or (v not in self.pack.nations and v not in self.formed):
             raise self.fail(where, f"unknown nation {v!r}")
         return v
 

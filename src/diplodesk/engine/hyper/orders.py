@@ -25,9 +25,6 @@ from .order_words import key as _key
 from .order_words import money  # noqa: F401  (other modules read amounts through here)
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
-ECONOMIC = ("bu", "de", "tf", "pw", "fo", "sa", "co", "as", "gw", "sb", "eb", "fz", "nz", "tt$",
-            "cd", "an", "nn", "spl", "tt", "bk", "lo", "pm", "pm.site", "cl", "op", "pc")
-BANK_VERBS = ("in", "wd", "tt", "rd")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
 LATER = {
     "jv": "joint victory agreements", "dg": "delegation",

@@ -42,7 +42,6 @@ class HyperOutcome:
     next: HyperPosition
     winner: str | list[str] | None = None
     final: bool = True
-    sos: dict[str, dict[str, int]] = field(default_factory=dict)
     clashes: list[dict[str, Any]] = field(default_factory=list)  # each battle, its T6/T7 cells
 
     def to_json(self) -> dict[str, Any]:

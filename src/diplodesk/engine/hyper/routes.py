@@ -53,7 +53,12 @@ def supply_route(board, start: str, home: set[str], owners: Mapping[str, str | N
     return None
 
 
+def weighted(board, route: tuple[str, ...]) -> int:
+    """A chain's length in the rules' measure: a sea counts as two land provinces (III.17, IV.6)."""
+    return sum(SEA_WEIGHT if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in route)
+
+
 def surcharge(board, path: tuple[str, ...]) -> int:
     """III.17: 1I per three provinces of the chain or part of three, a sea counting two."""
-    length = sum(SEA_WEIGHT if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in path)
+    length = weighted(board, path)
     return ceil_div(length, PER_I) if length else 0

@@ -37,6 +37,7 @@ from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
 from .builds import check_builds
 from .costs import CostItem, Failure, settle
+from .income import deterioration
 from .model import HUnit, HyperPosition, Installation
 from .orders import HOrder, Names, describe, parse_orders
 from .outcome import HyperOutcome, Line
@@ -67,7 +68,6 @@ class Season:
         self.failures: list[Failure] = []
         self.units = list(pos.units)
         self.installations = list(pos.installations)
-        self.new_trs: Counter[str] = Counter()
         self.attacked: set[str] = set()  # attacked by unfriendly units: no yield, no build (I.6b, III.8)
         self.conquered: dict[str, str] = {}  # province -> its conqueror (II.2b)
         self.clashes: list = []
@@ -424,6 +424,4 @@ class Season:
 
 
 def deterioration_of(a: int, c) -> int:
-    from .income import deterioration
-
     return deterioration(a, c.deterioration, c.deterioration_exempt)

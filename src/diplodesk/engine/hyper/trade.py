@@ -22,7 +22,7 @@ from .accounts import stock
 from .banking import on_hand
 from .costs import CostItem
 from .orders import describe
-from .trade_rules import weighted
+from .routes import weighted
 
 if TYPE_CHECKING:
     from .season import Season

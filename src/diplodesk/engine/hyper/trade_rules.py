@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import ProvinceKind
 from ..tables import TableReader
-
-
-def weighted(board, route: tuple[str, ...]) -> int:
-    """A route's length for T8: a sea counts two (IV.6)."""
-    return sum(2 if board.provinces[p].kind is ProvinceKind.SEA else 1 for p in route)
 
 
 @dataclass(frozen=True)
