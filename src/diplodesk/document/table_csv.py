@@ -1,0 +1,97 @@
+"""A table to and from CSV, so a GM who owns the printed tables types them in once.
+
+The CSV is the grid the editor shows: a ``row`` column with each row's label, then one
+column per field. Importing reads it back cell by cell onto the same table, as one
+undoable edit; a bad file is refused with its line and column, and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .hyper_tables import SetCells, TableFile, TableSet
+from .table_grid import CellTextError, Row, get, parse, show
+from .table_grid import Path as CellPath
+
+ROW = "row"
+
+
+class CsvError(ValueError):
+    """A CSV that cannot be a table; the message says the line and column."""
+
+
+def export_csv(f: TableFile) -> str:
+    grid = f.grid()
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([ROW, *grid.columns])
+    for r in grid.rows:
+        w.writerow([r.label, *(show(get(f.data, r.cells[c])) if c in r.cells else "" for c in grid.columns)])
+    return out.getvalue()
+
+
+def import_csv(tables: TableSet, f: TableFile, text: str, source: str = "CSV") -> SetCells | None:
+    """The command that makes the table what the CSV says (None if it says what it has)."""
+    grid = f.grid()
+    try:
+        lines = list(csv.reader(io.StringIO(text)))
+    except csv.Error as e:
+        raise CsvError(f"{source}: not CSV ({e})") from None
+    if not lines or not lines[0]:
+        raise CsvError(f"{source}, line 1: empty; expected a header: {ROW}, {', '.join(grid.columns)}")
+    header = [h.strip() for h in lines[0]]
+    if header[0] != ROW:
+        raise CsvError(f"{source}, line 1, column 1: expected {ROW!r}, got {header[0]!r}")
+    for j, h in enumerate(header[1:], start=2):
+        if h not in grid.columns:
+            raise CsvError(f"{source}, line 1, column {j} ({h!r}): not a column of table {f.table} "
+                           f"(its columns: {', '.join(grid.columns)})")
+        if header.index(h) != j - 1:
+            raise CsvError(f"{source}, line 1, column {j} ({h!r}): a second column of that name")
+    values: dict[CellPath, Any] = {}
+    seen: set[str] = set()
+    for i, cells in enumerate(lines[1:], start=2):
+        if not any(c.strip() for c in cells):
+            continue
+        label = cells[0].strip()
+        row = grid.row(label)
+        if row is None:
+            raise CsvError(f"{source}, line {i}, column 1: {label!r} is not a row of table {f.table}")
+        if label in seen:
+            raise CsvError(f"{source}, line {i}, column 1: row {label!r} a second time")
+        seen.add(label)
+        if len(cells) > len(header):
+            raise CsvError(f"{source}, line {i}: {len(cells)} cells, but the header has {len(header)}")
+        for j, h in enumerate(header[1:], start=1):
+            typed = cells[j] if j < len(cells) else ""
+            path = cell_path(grid.rows, row, h)
+            if path is None:
+                if typed.strip():
+                    raise CsvError(f"{source}, line {i}, column {j + 1} ({h}): row {label!r} has no such field")
+                continue
+            old = get(f.data, path)
+            try:
+                new = parse(typed, old)
+            except CellTextError as e:
+                raise CsvError(f"{source}, line {i}, column {j + 1} ({h}): {e}") from None
+            if new != old:
+                values[path] = new
+    if not values:
+        return None
+    return tables.set_cells(f.name, values, f"{f.table}: imported {source}")
+
+
+def cell_path(rows: list[Row], row: Row, column: str) -> CellPath | None:
+    """Where a column of a row lives, also for a cell it leaves out (a zero cost left out):
+    the path another row of the same group has for it, moved to this row."""
+    if column in row.cells:
+        return row.cells[column]
+    if row.status_path is None:
+        return None
+    n = len(row.status_path)
+    for other in rows:
+        if other.group == row.group and column in other.cells and other.status_path is not None:
+            return (*row.status_path, *other.cells[column][n:])
+    return None
