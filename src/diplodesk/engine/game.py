@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import schemas, seasons
+from . import rule_changes, schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
+from .rule_changes import RuleChange
 from .variant import Variant, VariantError
 
 FORMAT = 2
@@ -127,6 +128,21 @@ class Game:
         self.current = self.load_position(record.position)
         del self.history[index:]
         self.winner = None
+
+    def change_rules(self, change: RuleChange) -> None:
+        """A table change the GM makes during the game, in force from its season on (IX.6).
+
+        It is kept in the game's copy of the variant, so the file says when the rules
+        changed and a season before the date adjudicates as it did. RuleChangeError if it
+        is dated before the current season; TableError if the tables would not read.
+        """
+        variant = rule_changes.with_change(self.variant, change, self.current.phase)
+        if seasons.is_other(variant):
+            from . import hyper
+
+            hyper.pack_of(variant, change.effective_from)  # the changed tables must read
+        self.variant = variant
+        self.current = self.load_position(self.current.to_json())
 
     @property
     def phases(self) -> list[str]:
