@@ -86,13 +86,14 @@ def in_force(variant: Variant, phase: Phase | str) -> int:
     return sum(1 for c in changes_of(variant) if ordinal(variant, c.effective_from) <= now)
 
 
-def tables_at(variant: Variant, phase: Phase | str) -> dict[str, Any]:
-    """The variant's table files as they read in ``phase``: every change dated at or before it."""
+def tables_at(variant: Variant, phase: Phase | str | None) -> dict[str, Any]:
+    """The variant's table files as they read in ``phase``: every change dated at or before it
+    (``None``: every change, as the tables will read once all are in force)."""
     files = variant.data.get("table_files") or {}
     changes = changes_of(variant)
     if not changes:
         return files
-    now = ordinal(variant, phase)
+    now = ordinal(variant, phase) if phase is not None else float("inf")
     due = sorted(((ordinal(variant, c.effective_from), i, c) for i, c in enumerate(changes)),
                  key=lambda x: x[:2])  # by date; on one date, in the order they were made
     out = dict(files)
