@@ -320,3 +320,20 @@ def _toml_ready(v: Any) -> Any:
     if isinstance(v, list):
         return [_toml_ready(x) for x in v]
     return v
+
+
+def differences(tables: TableSet, baseline: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[CellPath, Any]]:
+    """Each table's cells whose value is not the baseline's (the bundled pack): {file: {path: theirs}}."""
+    from .table_grid import get
+
+    out: dict[str, dict[CellPath, Any]] = {}
+    for name, f in tables.files.items():
+        theirs = baseline.get(name)
+        if theirs is None:
+            continue
+        cells = {p for r in f.grid().rows for p in r.cells.values()}
+        cells |= {p for r in grid_of(theirs).rows for p in r.cells.values()}
+        diff = {p: get(theirs, p) for p in cells if get(f.data, p) != get(theirs, p)}
+        if diff:
+            out[name] = diff
+    return out
