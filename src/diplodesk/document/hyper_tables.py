@@ -223,11 +223,9 @@ class TableSet:
             _put(doc, path, value)
             if not mark or f.status(path) == EDITED or _get_plain(f.data, path) == value:
                 continue
-            row = _row_of(doc, path) if len(path) > 2 else None
-            if row is not None:
+            row = _row_of(doc, path) if len(path) > 2 and path[0] != "meta" else None
+            if row is not None:  # a matrix's cell or a number has no status of its own
                 row["status"] = EDITED
-            elif isinstance(doc.get("meta"), Mapping):  # a matrix or a number: the table is
-                doc["meta"]["status"] = EDITED
         return tomlkit.dumps(doc)
 
     def _new_problems(self, name: str, text: str) -> list[Problem]:

@@ -42,11 +42,10 @@ class Grid:
 
 
 def grid_of(data: Mapping[str, Any]) -> Grid:
-    """The grid of a table's data (``meta`` is the table's header, not a row)."""
+    """The grid of a table's data, its ``[meta]`` header (status, source...) as the last rows."""
     grid = Grid()
-    for key in data:
-        if key == "meta":
-            continue
+    keys = [k for k in data if k != "meta"] + (["meta"] if "meta" in data else [])
+    for key in keys:  # the header last: the GM marks a table published once it is typed in
         for row in _rows(str(key), data[key]):
             grid.rows.append(row)
             for c in row.cells:

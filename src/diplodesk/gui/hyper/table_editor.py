@@ -95,6 +95,9 @@ class TableEditor(QWidget):
             grid.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
             grid.horizontalHeader().setDefaultSectionSize(92)
             grid.verticalHeader().setDefaultSectionSize(22)
+            for j in range(len(model.grid.columns)):  # names and notes want room; numbers not
+                grid.resizeColumnToContents(j)
+                grid.setColumnWidth(j, max(56, min(grid.columnWidth(j) + 12, 320)))
             i = self.tabs.addTab(grid, f.table)
             self.tabs.setTabToolTip(i, f"{f.meta.get('title', '')}\n{f.name}")
         self.header = QLabel()

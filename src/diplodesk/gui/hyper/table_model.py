@@ -68,7 +68,7 @@ class TableModel(QAbstractTableModel):
         if role in (Qt.DisplayRole, Qt.EditRole):
             return show(value)
         if role == Qt.BackgroundRole:
-            return QBrush(QColor(STATUS_COLOURS[self.table.status(path)]))
+            return QBrush(QColor(STATUS_COLOURS[self.status(path)]))
         if role == Qt.ToolTipRole:
             return self.tooltip(path, value)
         if role == Qt.FontRole and self.theirs is not None and path in self.theirs:
@@ -79,10 +79,16 @@ class TableModel(QAbstractTableModel):
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
 
+    def status(self, path: CellPath) -> str:
+        """The cell's status; a cell a rule change set is the GM's whatever its table says."""
+        if path in self.changes():
+            return "gm-edited"
+        return self.table.status(path)
+
     def tooltip(self, path: CellPath, value: Any) -> str:
         meta = self.table.meta
         lines = [f"{self.table.table} {'.'.join(map(str, path))} = {show(value) or '(none)'}",
-                 f"status: {STATUS_WORDS[self.table.status(path)]}",
+                 f"status: {STATUS_WORDS[self.status(path)]}",
                  f"source: {meta.get('source', '') or '(none given)'}",
                  f"effective from: {meta.get('effective_from', '') or '(the start)'}"]
         change = self.changes().get(path)
