@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from diplodesk.document.hyper_desk import game_tables
 from diplodesk.document.hyper_tables import TableSet
@@ -143,3 +145,25 @@ def test_a_mid_game_edit_dated_in_the_past_is_refused(qtbot):
     assert not t1.setData(cell(t1, "item.Tr", "gold"), "1")
     assert "before the current season" in editor.message.text()
     assert not game.variant.data.get("rule_changes")
+
+
+def test_typing_into_a_cell_and_pressing_enter_edits_it(qtbot, folder):
+    editor = TableEditor(TableSet.open(folder), TablesView())
+    qtbot.addWidget(editor)
+    editor.show()
+    t13 = open_tab(editor, "T13")
+    grid = editor.tabs.currentWidget()
+    index = cell(t13, "capacity.atla", "value")
+    grid.setCurrentIndex(index)
+    grid.setFocus()
+    QApplication.processEvents()
+    grid.edit(index)
+    QApplication.processEvents()
+    field = grid.viewport().findChild(QLineEdit)
+    field.selectAll()
+    QTest.keyClicks(field, "5")
+    QTest.keyClick(field, Qt.Key_Return)
+    QApplication.processEvents()
+    assert t13.data(index) == "5"
+    assert editor.tables.find("T13").data["capacity"]["atla"] == 5
+    assert "atla = 5" in editor.tables.find("T13").text

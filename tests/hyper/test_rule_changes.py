@@ -83,3 +83,10 @@ def test_a_game_file_without_rule_changes_still_opens(game, tmp_path):
 def test_a_rule_change_naming_no_table_file_is_refused(game):
     with pytest.raises(RuleChangeError, match="no table file 'tables/nope.toml'"):
         game.change_rules(RuleChange("S1915", "tables/nope.toml", ((("x",), 1),)))
+
+
+def test_a_season_no_calendar_reaches_is_refused(game):
+    with pytest.raises(RuleChangeError, match="more than 500 years"):
+        game.change_rules(dearer_trs("S99999"))
+    with pytest.raises(RuleChangeError, match="'spring' is not a season"):
+        game.change_rules(dearer_trs("spring"))

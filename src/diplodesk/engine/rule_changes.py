@@ -18,6 +18,7 @@ from typing import Any
 from .phase import Phase, PhaseType
 from .variant import Variant
 
+MAX_YEARS = 500  # a season further on than this is a typing error, not notice
 Cell = tuple[tuple[str | int, ...], Any]  # a path into the table file and its new value (None: taken out)
 
 
@@ -69,6 +70,8 @@ def ordinal(variant: Variant, phase: Phase | str) -> int:
     at = variant.start_phase
     at = Phase(at.season, at.year, PhaseType.MOVEMENT)
     cal = variant.calendar
+    if p.year - at.year > MAX_YEARS:
+        raise RuleChangeError(f"effective_from: {p} is more than {MAX_YEARS} years after the game's start")
     for n in range(max(0, p.year - at.year + 2) * max(1, len(cal.seasons)) + 1):
         if at == p:
             return n

@@ -7,6 +7,7 @@ season. Choosing an answer stores it in the adjudicated position and adjudicates
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -45,6 +46,8 @@ class DecisionsPanel(QWidget):
         self.message.setWordWrap(True)
         box.addWidget(self.message)
         self.questions: list[dict] = []
+        self.boxes: dict[str, QComboBox] = {}
+        self._answering = False
         view.changed.connect(self.refresh)
         self.refresh()
 
@@ -58,6 +61,16 @@ class DecisionsPanel(QWidget):
             final = "final" if r.get("final", True) else "not final: a blocking question is open"
             self.heading.setText(f"{r.get('phase', '')}: {len(self.questions)} question"
                                  f"{'s' if len(self.questions) != 1 else ''} for the GM ({final})")
+        if [q["id"] for q in self.questions] == list(self.boxes):
+            self._fill(rebuild=False)  # the same questions: no combo box is replaced under the GM
+        elif self._answering:
+            QTimer.singleShot(0, self._fill)  # never delete the box whose signal is running
+        else:
+            self._fill()
+
+    def _fill(self, rebuild: bool = True) -> None:
+        if rebuild:
+            self.boxes = {}
         self.table.setRowCount(len(self.questions))
         for i, q in enumerate(self.questions):
             cells = [f"{q['question']}\n{q['id']}", q.get("rule", ""), q["default"],
@@ -68,11 +81,15 @@ class DecisionsPanel(QWidget):
                 if q["blocking"] and not q["answered"]:
                     item.setBackground(QBrush(QColor(OPEN_BLOCKING)))
                 self.table.setItem(i, j, item)
-            box = QComboBox()
-            box.addItems([DEFAULT, *q["options"]])
+            box = self.boxes.get(q["id"])
+            if box is None:
+                box = self.boxes[q["id"]] = QComboBox()
+                box.addItems([DEFAULT, *q["options"]])
+                box.currentTextChanged.connect(lambda text, qid=q["id"]: self.answer(qid, text))
+                self.table.setCellWidget(i, self.ANSWER, box)
+            box.blockSignals(True)
             box.setCurrentText(q["taken"] if q["answered"] else DEFAULT)
-            box.currentTextChanged.connect(lambda text, qid=q["id"]: self.answer(qid, text))
-            self.table.setCellWidget(i, self.ANSWER, box)
+            box.blockSignals(False)
         self.table.resizeRowsToContents()
 
     def answer(self, qid: str, text: str) -> bool:
@@ -83,7 +100,11 @@ class DecisionsPanel(QWidget):
             self.message.setStyleSheet("color: #a00000;")
             self.message.setText(str(e))
             return False
-        self.view.push(command)
+        self._answering = True
+        try:
+            self.view.push(command)
+        finally:
+            self._answering = False
         self.message.setStyleSheet("")
         self.message.setText(f"{command.text}; the season was adjudicated again")
         return True

@@ -59,13 +59,15 @@ class DiceLog(QWidget):
             cells = [roll["purpose"], roll["subject"], roll["dice"], " ".join(map(str, roll["faces"])),
                      str(roll["total"]), roll["cell"], "manual" if roll["manual"] else "", roll["key"]]
             for j, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if j != self.FACES:
-                    item.setFlags(item.flags() & ~Qt.ItemIsEditable)
-                if roll["manual"]:
-                    item.setBackground(QBrush(QColor(MANUAL)))
+                item = self.table.item(i, j)  # kept, not replaced: its own edit may be running
+                if item is None:
+                    item = QTableWidgetItem()
+                    if j != self.FACES:
+                        item.setFlags(item.flags() & ~Qt.ItemIsEditable)
+                    self.table.setItem(i, j, item)
+                item.setText(text)
+                item.setBackground(QBrush(QColor(MANUAL)) if roll["manual"] else QBrush())
                 item.setToolTip(roll["key"])
-                self.table.setItem(i, j, item)
         self.table.blockSignals(False)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.Stretch)

@@ -33,8 +33,16 @@ class TableModel(QAbstractTableModel):
         self.grid = table.grid()
 
     def refresh(self) -> None:
+        """Show the table as it is now; a reset only if its rows or columns changed (an edit
+        is being committed while this runs, and a reset would pull the cell from under it)."""
+        grid = self.table.grid()
+        if grid.columns == self.grid.columns and [r.label for r in grid.rows] == [r.label for r in self.grid.rows]:
+            self.grid = grid
+            if self.grid.rows and self.grid.columns:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(grid.rows) - 1, len(grid.columns) - 1))
+            return
         self.beginResetModel()
-        self.grid = self.table.grid()
+        self.grid = grid
         self.endResetModel()
 
     def path(self, index: QModelIndex) -> CellPath | None:
