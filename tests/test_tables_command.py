@@ -25,7 +25,7 @@ def test_export_then_import_a_changed_cell_saves_the_table_and_keeps_a_backup(fo
     assert main(["tables", "import", str(folder), "T1", str(tmp_path / "t1.csv")]) == 0
     after = (folder / T1).read_text()
     assert "T = { gold = 3, M = 6, A = 1, I = 6" in after
-    assert after.replace('gold = 3, M = 6, A = 1, I = 6, status = "gm-edited"}',
+    assert after.replace('gold = 3, M = 6, A = 1, I = 6, status = "gm-edited" }',
                          "gold = 2, M = 6, A = 1, I = 6 }") == before
     assert (folder / f"{T1}.bak").read_text() == before
     assert "T1 imported" in capsys.readouterr().out
@@ -57,3 +57,10 @@ def test_edit_opens_the_editor_window(folder, tmp_path):
     pytest.importorskip("PySide6.QtWidgets")
     assert main(["tables", "edit", str(folder), "--grab", str(tmp_path / "w.png")]) == 0
     assert (tmp_path / "w.png").stat().st_size > 10_000
+
+
+def test_an_import_can_mark_the_rows_as_published(folder, tmp_path):
+    (tmp_path / "t4.csv").write_text("row,key,cost.A\nitems[1],civil,1\n")
+    assert main(["tables", "import", str(folder), "T4", str(tmp_path / "t4.csv"), "--status", "published"]) == 0
+    text = (folder / "tables" / "t04-further-costs.toml").read_text()
+    assert '[[items]]\nkey = "civil"\ncost = {A = 1}\nstatus = "published"' in text

@@ -2,7 +2,8 @@
 
     diplodesk tables edit VARIANT_DIR                      the table editor in a window
     diplodesk tables export VARIANT_DIR TABLE FILE.csv     one table to CSV
-    diplodesk tables import VARIANT_DIR TABLE FILE.csv     a CSV onto one table, saved
+    diplodesk tables import VARIANT_DIR TABLE FILE.csv [--status published]
+                                                           a CSV onto one table, saved
 
 An import is checked as the engine checks the tables and refused whole (line and column, or
 table, row and field) if any cell is wrong; the changed file is saved atomically, the
@@ -32,6 +33,10 @@ def add_parser(sub) -> None:
                        help="the CSV file to write" if verb == "export" else "the CSV file to read")
         if verb == "export":
             p.add_argument("--force", action="store_true", help="replace the CSV file if it exists")
+        else:
+            p.add_argument("--status", choices=("gm-edited", "published"), default="gm-edited",
+                           help="how the rows it changes are marked: gm-edited (the GM's own numbers, "
+                           "the default) or published (typed in from the printed table)")
 
 
 def run(args) -> int:
@@ -73,7 +78,7 @@ def _import(args, tables, f) -> int:
         text = args.csv.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise TablesCommandError(f"{args.csv}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
-    command = import_csv(tables, f, text, args.csv.name)
+    command = import_csv(tables, f, text, args.csv.name, args.status)
     if command is None:
         print(f"{args.csv}: says what {f.table} already has; nothing saved")
         return 0

@@ -93,3 +93,24 @@ def test_a_csv_value_the_engine_refuses_names_the_row_and_field(folder):
     tables = TableSet.open(folder)
     with pytest.raises(TableEditError, match="row D, field cost.gold"):
         import_csv(tables, tables.find("T1"), "row,gold\nitem.D,-3\n")
+
+
+def test_a_csv_adds_rows_to_an_empty_list_of_rows_marked_as_the_printed_table(folder):
+    tables = TableSet.open(folder)
+    t4 = tables.find("T4")
+    text = "row,key,cost.A,cost.I,note\nitems[1],civil,1,2,civil service\nitems[2],roads,,3,\n"
+    stack = UndoStack()
+    stack.push(import_csv(tables, t4, text, "t4.csv", status="published"))
+    assert t4.data["items"] == [
+        {"key": "civil", "cost": {"A": 1, "I": 2}, "note": "civil service", "status": "published"},
+        {"key": "roads", "cost": {"I": 3}, "status": "published"}]
+    assert import_csv(tables, t4, export_csv(t4)) is None
+    stack.undo()
+    assert not tables.modified
+
+
+def test_a_new_row_must_come_right_after_the_last(folder):
+    tables = TableSet.open(folder)
+    with pytest.raises(CsvError, match=r"line 2, column 1: 'items\[2\]' is not a row of table T4 "
+                                       r"\(a new row of items is items\[1\]\)"):
+        import_csv(tables, tables.find("T4"), "row,key\nitems[2],x\n")

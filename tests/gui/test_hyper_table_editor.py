@@ -167,3 +167,13 @@ def test_typing_into_a_cell_and_pressing_enter_edits_it(qtbot, folder):
     assert t13.data(index) == "5"
     assert editor.tables.find("T13").data["capacity"]["atla"] == 5
     assert "atla = 5" in editor.tables.find("T13").text
+
+
+def test_a_mid_game_csv_import_that_adds_rows_is_refused(qtbot, tmp_path):
+    game = Game.new(load_variant(str(MINI)))
+    editor = TableEditor(game_tables(game), HyperGameView(game), ask_date=lambda d, now: (d, ""))
+    qtbot.addWidget(editor)
+    open_tab(editor, "T4")
+    (tmp_path / "t4.csv").write_text("row,key,cost.A\nitems[1],civil,1\n")
+    assert not editor.import_from(tmp_path / "t4.csv")
+    assert "a rule change in a running game changes cells only" in editor.message.text()

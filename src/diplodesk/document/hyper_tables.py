@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import AoT
 
 from ..engine.files import write_atomic
 from ..engine.tables import Problem, TableError
@@ -199,17 +200,20 @@ class TableSet:
 
     # -- editing -------------------------------------------------------------------------
 
-    def set_cells(self, name: str, values: Mapping[CellPath, Any], text: str | None = None) -> SetCells:
-        """The command setting these cells, checked; TableEditError says what is wrong.
+    def set_cells(self, name: str, values: Mapping[CellPath, Any], text: str | None = None,
+                  status: str = EDITED, new_rows: Mapping[str, list[dict[str, Any]]] | None = None) -> SetCells:
+        """The command setting these cells (and adding ``new_rows`` to lists of rows), checked;
+        TableEditError says what is wrong.
 
-        A row whose value changes is marked GM-edited where the table allows a row its own
-        status; the text is otherwise kept as it is, comments and layout too.
+        A row whose value changes is marked with ``status`` (GM-edited; ``published`` for a
+        GM transcribing the printed table) where the table allows a row its own status; the
+        text is otherwise kept as it is, comments and layout too.
         """
         f = self.file(name)
-        after = self._edited(f, values, mark=True)
+        after = self._edited(f, values, status, new_rows)
         problems = self._new_problems(name, after)
         if problems:
-            plain = self._edited(f, values, mark=False)  # the row may not take a status
+            plain = self._edited(f, values, None, new_rows)  # the row may not take a status
             if not self._new_problems(name, plain):
                 after, problems = plain, []
         if problems:
@@ -217,16 +221,21 @@ class TableSet:
         label = text or _describe(f, values)
         return SetCells(self, name, f.text, after, label)
 
-    def _edited(self, f: TableFile, values: Mapping[CellPath, Any], mark: bool) -> str:
+    def _edited(self, f: TableFile, values: Mapping[CellPath, Any], mark: str | None,
+                new_rows: Mapping[str, list[dict[str, Any]]] | None) -> str:
         doc = tomlkit.parse(f.text)
         for path, value in values.items():
             _put(doc, path, value)
-            if not mark or f.status(path) == EDITED or _get_plain(f.data, path) == value:
+            if not mark or f.status(path) == mark or _get_plain(f.data, path) == value:
                 continue
             row = _row_of(doc, path) if len(path) > 2 and path[0] != "meta" else None
             if row is not None:  # a matrix's cell or a number has no status of its own
-                row["status"] = EDITED
-        return tomlkit.dumps(doc)
+                row["status"] = mark
+        for group, rows in (new_rows or {}).items():
+            _append_rows(doc, group, [r | ({"status": mark} if mark else {}) for r in rows])
+        text = tomlkit.dumps(doc)
+        # tomlkit puts a key added to an inline table after its closing space: give it back
+        return text.replace(f'status = "{mark}"}}', f'status = "{mark}" }}') if mark else text
 
     def _new_problems(self, name: str, text: str) -> list[Problem]:
         try:
@@ -288,6 +297,34 @@ def _put(doc: Any, path: CellPath, value: Any) -> None:
         node[last] = value
     except (TOMLKitError, IndexError, TypeError) as e:
         raise TableEditError(f"{'.'.join(map(str, path))}: cannot hold {value!r} ({e})") from None
+
+
+def _append_rows(doc: Any, group: str, rows: list[dict[str, Any]]) -> None:
+    """New rows at the end of a list of rows (``[[items]]``, or ``rows = [ {...} ]``)."""
+    if group not in doc:
+        doc[group] = tomlkit.aot()
+    target = doc[group]
+    if isinstance(target, AoT) and len(target) and rows:
+        target[-1].add(tomlkit.nl())  # a blank line before the new rows, as between the others
+    for r in rows:
+        if isinstance(target, AoT):
+            t = tomlkit.table()
+            for k, v in r.items():
+                t[k] = _inline(v)
+            target.append(t)
+        elif isinstance(target, list) and all(isinstance(x, Mapping) for x in target):
+            target.append(_inline(r))
+        else:
+            raise TableEditError(f"{group}: not a list of rows, so no row can be added")
+
+
+def _inline(v: Any) -> Any:
+    if isinstance(v, Mapping):
+        t = tomlkit.inline_table()
+        for k, x in v.items():
+            t[k] = _inline(x)
+        return t
+    return v
 
 
 def _row_of(doc: Any, path: CellPath) -> Any:

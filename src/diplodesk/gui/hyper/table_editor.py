@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -128,6 +129,9 @@ class TableEditor(QWidget):
         self.redo_button = QPushButton("Redo")
         self.import_button = QPushButton("Import CSV…")
         self.export_button = QPushButton("Export CSV…")
+        self.published_box = QCheckBox("Imports are the printed tables")
+        self.published_box.setToolTip("Mark the rows a CSV import changes as published (a transcription "
+                                      "of the printed table) instead of edited by the GM")
         self.diff_button = QPushButton("Differences from the bundled pack")
         self.diff_button.setCheckable(True)
         self.diff_button.setEnabled(self.baseline is not None)
@@ -136,7 +140,8 @@ class TableEditor(QWidget):
         self.import_button.clicked.connect(self._import_clicked)
         self.export_button.clicked.connect(self._export_clicked)
         self.diff_button.toggled.connect(self.show_differences)
-        for b in (self.undo_button, self.redo_button, self.import_button, self.export_button, self.diff_button):
+        for b in (self.undo_button, self.redo_button, self.import_button, self.published_box,
+                  self.export_button, self.diff_button):
             row.addWidget(b)
         row.addStretch(1)
         self.where = QLabel(f"Rule changes apply from a season on (the game is in {self.game.current.phase})"
@@ -254,7 +259,8 @@ class TableEditor(QWidget):
         except (OSError, UnicodeDecodeError) as e:
             return self.refuse(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})")
         try:
-            command = import_csv(self.tables, f, text, Path(path).name)
+            status = "published" if self.published_box.isChecked() else "gm-edited"
+            command = import_csv(self.tables, f, text, Path(path).name, status)
         except (CsvError, TableEditError) as e:
             return self.refuse(str(e))
         if command is None:
@@ -265,6 +271,9 @@ class TableEditor(QWidget):
             self.say(command.text)
             return True
         values = _cells(f.data, command)  # in a game the import is a rule change from a season on
+        if values is None:
+            return self.refuse(f"{Path(path).name}: adds rows; a rule change in a running game changes "
+                               "cells only (add rows to the variant's tables)")
         return self.push_edit(f.name, values)
 
     def _import_clicked(self) -> None:
@@ -280,13 +289,15 @@ class TableEditor(QWidget):
             self.export_to(Path(path))
 
 
-def _cells(before: Mapping[str, Any], command) -> dict[CellPath, Any]:
-    """The cells a SetCells command changes, read off its texts."""
+def _cells(before: Mapping[str, Any], command) -> dict[CellPath, Any] | None:
+    """The cells a SetCells command changes, read off its texts (None if it adds rows)."""
     import tomllib
 
     from ...document.table_grid import grid_of
 
     after = tomllib.loads(command.after)
+    if {r.label for r in grid_of(after).rows} - {r.label for r in grid_of(before).rows}:
+        return None
     paths = {p for r in grid_of(after).rows for p in r.cells.values()}
     paths |= {p for r in grid_of(before).rows for p in r.cells.values()}
     return {p: get(after, p) for p in sorted(paths, key=str) if get(after, p) != get(before, p)}
