@@ -114,3 +114,19 @@ def test_a_new_row_must_come_right_after_the_last(folder):
     with pytest.raises(CsvError, match=r"line 2, column 1: 'items\[2\]' is not a row of table T4 "
                                        r"\(a new row of items is items\[1\]\)"):
         import_csv(tables, tables.find("T4"), "row,key\nitems[2],x\n")
+
+
+def test_edits_undone_and_edits_never_made_leave_no_trace_in_the_next(folder):
+    tables = TableSet.open(folder)
+    t1 = tables.find("T1")
+    stack = UndoStack()
+    stack.push(tables.set_cells(t1.name, {("item", "D", "gold"): 2}))
+    stack.undo()
+    tables.set_cells(t1.name, {("item", "T", "gold"): 5})  # made, never done
+    stack.push(tables.set_cells(t1.name, {("item", "N", "M"): 4}))
+    stack.push(tables.set_cells(t1.name, {("item", "Y", "M"): 1}))
+    assert [t1.data["item"][k]["M"] for k in "DTNY"] == [6, 6, 4, 1]
+    assert [t1.data["item"][k]["gold"] for k in "DT"] == [1, 2]
+    stack.undo()
+    stack.undo()
+    assert t1.text == t1.saved

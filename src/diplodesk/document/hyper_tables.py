@@ -21,7 +21,7 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT
 
 from ..engine.files import write_atomic
-from ..engine.tables import Problem, TableError
+from ..engine.tables import STATUSES, Problem, TableError
 from ..engine.variant import VariantError
 from .table_grid import Grid, grid_of, status_at
 from .table_grid import Path as CellPath
@@ -139,6 +139,7 @@ class TableSet:
         self.checker = checker
         self.folder = folder
         self.listeners: list[Callable[[str], None]] = []
+        self._docs: dict[str, tuple[str, Any]] = {}  # file -> (text, its tomlkit document)
         self.baseline = self.problems()
 
     # -- opening -------------------------------------------------------------------------
@@ -223,7 +224,7 @@ class TableSet:
 
     def _edited(self, f: TableFile, values: Mapping[CellPath, Any], mark: str | None,
                 new_rows: Mapping[str, list[dict[str, Any]]] | None) -> str:
-        doc = tomlkit.parse(f.text)
+        doc = self._document(f)
         for path, value in values.items():
             _put(doc, path, value)
             if not mark or f.status(path) == mark or _get_plain(f.data, path) == value:
@@ -234,8 +235,18 @@ class TableSet:
         for group, rows in (new_rows or {}).items():
             _append_rows(doc, group, [r | ({"status": mark} if mark else {}) for r in rows])
         text = tomlkit.dumps(doc)
-        # tomlkit puts a key added to an inline table after its closing space: give it back
-        return text.replace(f'status = "{mark}"}}', f'status = "{mark}" }}') if mark else text
+        for st in STATUSES:  # tomlkit puts a key added to an inline table after its closing space
+            text = text.replace(f'status = "{st}"}}', f'status = "{st}" }}')
+        self._docs[f.name] = (text, doc)  # what the document now says, for the next edit
+        return text
+
+    def _document(self, f: TableFile) -> Any:
+        """The file's text as a tomlkit document; the last edit's is kept, as parsing a long
+        table takes most of an edit's time (a document is changed in place by an edit)."""
+        hit = self._docs.pop(f.name, None)
+        if hit is not None and hit[0] == f.text:
+            return hit[1]
+        return tomlkit.parse(f.text)
 
     def _new_problems(self, name: str, text: str) -> list[Problem]:
         try:

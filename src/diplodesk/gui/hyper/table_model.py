@@ -31,6 +31,13 @@ class TableModel(QAbstractTableModel):
         self.changes = changes  # cells a rule change set: {path: (from season, value)}
         self.theirs: dict[CellPath, Any] | None = None  # the bundled pack's differing cells
         self.grid = table.grid()
+        self._index()
+
+    def _index(self) -> None:
+        """Each cell's path and the rule changes, worked out once, not on every paint."""
+        rows = self.grid.rows
+        self.paths = [[cell_path(rows, r, c) for c in self.grid.columns] for r in rows]
+        self.changed = dict(self.changes())
 
     def refresh(self) -> None:
         """Show the table as it is now; a reset only if its rows or columns changed (an edit
@@ -38,16 +45,17 @@ class TableModel(QAbstractTableModel):
         grid = self.table.grid()
         if grid.columns == self.grid.columns and [r.label for r in grid.rows] == [r.label for r in self.grid.rows]:
             self.grid = grid
+            self._index()
             if self.grid.rows and self.grid.columns:
                 self.dataChanged.emit(self.index(0, 0), self.index(len(grid.rows) - 1, len(grid.columns) - 1))
             return
         self.beginResetModel()
         self.grid = grid
+        self._index()
         self.endResetModel()
 
     def path(self, index: QModelIndex) -> CellPath | None:
-        row = self.grid.rows[index.row()]
-        return cell_path(self.grid.rows, row, self.grid.columns[index.column()])
+        return self.paths[index.row()][index.column()]
 
     # -- Qt ------------------------------------------------------------------------------
 
@@ -89,7 +97,7 @@ class TableModel(QAbstractTableModel):
 
     def status(self, path: CellPath) -> str:
         """The cell's status; a cell a rule change set is the GM's whatever its table says."""
-        if path in self.changes():
+        if path in self.changed:
             return "gm-edited"
         return self.table.status(path)
 
@@ -99,7 +107,7 @@ class TableModel(QAbstractTableModel):
                  f"status: {STATUS_WORDS[self.status(path)]}",
                  f"source: {meta.get('source', '') or '(none given)'}",
                  f"effective from: {meta.get('effective_from', '') or '(the start)'}"]
-        change = self.changes().get(path)
+        change = self.changed.get(path)
         if change is not None:
             lines.append(f"rule change: {show(change[1]) or '(taken out)'} from {change[0]} on (IX.6)")
         if self.theirs is not None and path in self.theirs:
