@@ -84,3 +84,21 @@ def test_the_players_panel_shows_joint_control_alliances_and_a_secret_agreement_
     assert "due again in S1915M" in alliances.item(0, 3).text()
     agreements = panel.tables["agreements"]
     assert [agreements.item(i, 2).text() for i in range(2)] == ["GM only (secret)", "everyone"]
+
+
+def test_on_the_desk_s_document_an_answer_is_one_of_its_undoable_changes(qtbot):
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.hyper.game_view import DocumentGameView
+
+    doc = GameDocument.new(str(MINI))
+    doc.game.set_orders("fra", [TUNNEL])
+    doc.game.process()
+    view = DocumentGameView(doc)
+    panel = DecisionsPanel(view)
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(doc.history_changed, timeout=1000):
+        panel.table.cellWidget(0, DecisionsPanel.ANSWER).setCurrentText("accept")
+    assert doc.is_modified and doc.undo_stack.count() == 1
+    assert "(final)" in panel.heading.text()
+    doc.undo_stack.undo()
+    assert "not final" in panel.heading.text()

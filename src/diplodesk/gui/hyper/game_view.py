@@ -38,11 +38,11 @@ class _Wrapped(QUndoCommand):
 
     def redo(self) -> None:
         self.command.redo()
-        self.view.changed.emit()
+        self.view.announce()
 
     def undo(self) -> None:
         self.command.undo()
-        self.view.changed.emit()
+        self.view.announce()
 
 
 class HyperGameView(QObject):
@@ -65,10 +65,32 @@ class HyperGameView(QObject):
 
     @property
     def phase(self) -> str:
-        return str(self._game.current.phase)
+        return str(self.game.current.phase)
 
     def push(self, command: Command) -> None:
         self._stack.push(_Wrapped(self, command))
+
+    def announce(self) -> None:
+        self.changed.emit()
+
+
+class DocumentGameView(HyperGameView):
+    """The view over the desk's GameDocument: its game (the active branch's, if one is),
+    its undo stack, and its signals told after every command, as its own commands do."""
+
+    def __init__(self, doc, parent: QObject | None = None):
+        super().__init__(doc.game, doc.undo_stack, parent)
+        self.doc = doc
+        doc.changed.connect(self.changed)
+
+    @property
+    def game(self) -> Game:
+        return self.doc.game
+
+    def announce(self) -> None:
+        for signal in (self.doc.history_changed, self.doc.phase_changed, self.doc.position_changed):
+            signal.emit()
+        self.doc.changed.emit()  # and through it this view's changed
 
 
 class TablesView(QObject):
@@ -86,3 +108,6 @@ class TablesView(QObject):
 
     def push(self, command: Command) -> None:
         self._stack.push(_Wrapped(self, command))
+
+    def announce(self) -> None:
+        self.changed.emit()
