@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from diplodesk.engine import load_variant
-from diplodesk.engine.game import Game
+from diplodesk.engine.game import Game, GameFileError
 from diplodesk.engine.rule_changes import RuleChange, RuleChangeError
 from diplodesk.engine.tables import TableError
 
@@ -90,3 +90,19 @@ def test_a_season_no_calendar_reaches_is_refused(game):
         game.change_rules(dearer_trs("S99999"))
     with pytest.raises(RuleChangeError, match="'spring' is not a season"):
         game.change_rules(dearer_trs("spring"))
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: r.update(cells=[{"path": [], "value": 1}]), "cells[0].path"),
+    (lambda r: r.update(cells=[{"path": ["item", 3, "gold"], "value": 1}]), "a path that is not in"),
+    (lambda r: r.update(cells=[{"path": ["item", "Tr", "gold"], "value": "lots"}]), "field cost.gold"),
+    (lambda r: r.update(file="tables/none.toml"), "no table file 'tables/none.toml'"),
+    (lambda r: r.update(effective_from="X1915"), "X1915"),
+])
+def test_a_hand_edited_rule_change_gives_a_one_line_error(game, tmp_path, change, message):
+    game.change_rules(dearer_trs("W1914"))
+    data = game.to_json()
+    change(data["variant"]["data"]["rule_changes"][0])
+    data["variant"].pop("sha256")
+    with pytest.raises(GameFileError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        Game.from_json(data, "g.json")

@@ -201,8 +201,11 @@ class Game:
         if data["variant"]["id"] != variant.id:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
-        first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
-                 else Position.start(variant))
+        try:  # a season engine's tables (and the GM's rule changes) must read
+            first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
+                     else Position.start(variant))
+        except PositionError as e:
+            raise GameFileError(f"{source}: variant.data: {e}") from None
         game = cls(variant, first, [], dict(data.get("settings", {})))
         game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)

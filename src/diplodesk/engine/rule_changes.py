@@ -100,33 +100,48 @@ def tables_at(variant: Variant, phase: Phase | str | None) -> dict[str, Any]:
     due = sorted(((ordinal(variant, c.effective_from), i, c) for i, c in enumerate(changes)),
                  key=lambda x: x[:2])  # by date; on one date, in the order they were made
     out = dict(files)
-    for when, _, c in due:
+    for when, i, c in due:
         if when > now:
             break
         if c.file not in out:
-            raise RuleChangeError(f"rule_changes: no table file {c.file!r}")
-        out[c.file] = apply(out[c.file] if out[c.file] is not files.get(c.file)
-                            else copy.deepcopy(out[c.file]), c.cells)
+            raise RuleChangeError(f"rule_changes[{i}].file: no table file {c.file!r}")
+        data = out[c.file] if out[c.file] is not files.get(c.file) else copy.deepcopy(out[c.file])
+        try:
+            out[c.file] = apply(data, c.cells)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise RuleChangeError(f"rule_changes[{i}].cells: a path that is not in {c.file} "
+                                  f"({type(e).__name__}: {str(e)[:80]})") from None
     return out
 
 
 def apply(data: dict[str, Any], cells: Sequence[Cell]) -> dict[str, Any]:
-    """Set each cell in ``data`` (changed in place and returned)."""
+    """Set each cell in ``data`` (changed in place and returned); ValueError for an empty path."""
     for path, value in cells:
+        if not path:
+            raise ValueError("an empty path")
         node: Any = data
         for p in path[:-1]:
-            if isinstance(node, dict) and p not in node:
-                node[p] = {}
-            node = node[p] if isinstance(node, dict) else node[int(p)]
+            node = _step(node, p)
         last = path[-1]
-        if value is None:
-            if isinstance(node, dict):
+        if isinstance(node, dict) and isinstance(last, str):
+            if value is None:
                 node.pop(last, None)
-        elif isinstance(node, dict):
+            else:
+                node[last] = value
+        elif isinstance(node, list) and isinstance(last, int) and 0 <= last < len(node) and value is not None:
             node[last] = value
         else:
-            node[int(last)] = value
+            raise KeyError(last)
     return data
+
+
+def _step(node: Any, p: str | int) -> Any:
+    """One step down a path: a table's key (made if missing) or a list's index (that exists)."""
+    if isinstance(node, dict) and isinstance(p, str):
+        return node.setdefault(p, {})
+    if isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node):
+        return node[p]
+    raise KeyError(p)
 
 
 def with_change(variant: Variant, change: RuleChange, now: Phase) -> Variant:

@@ -230,7 +230,8 @@ class EditorShape(_Shape):
 
 
 class RuleCellShape(_Shape):
-    path: list[Annotated[str, Meta(max_length=200)] | Annotated[int, Meta(ge=0, le=100_000)]]
+    path: Annotated[list[Annotated[str, Meta(max_length=200)] | Annotated[int, Meta(ge=0, le=100_000)]],
+                    Meta(min_length=1, max_length=20)]
     value: Any = None  # none: the cell is taken out
 
 
