@@ -42,11 +42,14 @@ def test_importing_what_the_table_has_saves_nothing(folder, tmp_path, capsys):
     (["import", "{f}", "T1", "{t}/bad.csv"], "bad.csv, line 2, column 2 (gold): 'much' is not a number"),
     (["import", "{f}", "T99", "{t}/bad.csv"], "no table 'T99' (the tables: rules, nations"),
     (["import", "{t}", "T1", "{t}/bad.csv"], "not a variant folder (no variant.toml)"),
-    (["import", "{f}", "T1", "{t}/none.csv"], "none.csv: cannot be read"),
+    (["import", "{f}", "T1", "{t}/none.csv"], "none.csv: no such file"),
+    (["import", "{f}", "T1", "{t}"], "is a folder, not a file"),
+    (["import", "{f}", "T1", "{t}/latin.csv"], "not UTF-8 text (byte 15); save the CSV as UTF-8"),
     (["export", "{f}", "T1", "{t}/bad.csv"], "bad.csv: exists (--force replaces it)"),
 ])
 def test_bad_input_is_one_line_and_exit_2(folder, tmp_path, capsys, argv, message):
     (tmp_path / "bad.csv").write_text("row,gold\nitem.D,much\n")
+    (tmp_path / "latin.csv").write_bytes("row,gold\nitem.Ré,1\n".encode("latin-1"))
     args = [a.format(f=folder, t=tmp_path) for a in argv]
     assert main(["tables", *args]) == 2
     err = capsys.readouterr().err

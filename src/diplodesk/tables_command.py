@@ -72,12 +72,9 @@ def _export(args, f) -> int:
 
 
 def _import(args, tables, f) -> int:
-    from .document.table_csv import import_csv
+    from .document.table_csv import import_csv, read_csv_file
 
-    try:
-        text = args.csv.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise TablesCommandError(f"{args.csv}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    text = read_csv_file(args.csv)
     command = import_csv(tables, f, text, args.csv.name, args.status)
     if command is None:
         print(f"{args.csv}: says what {f.table} already has; nothing saved")

@@ -24,6 +24,25 @@ class CsvError(ValueError):
     """A CSV that cannot be a table; the message says the line and column."""
 
 
+MAX_CSV_BYTES = 16 * 1024 * 1024
+
+
+def read_csv_file(path) -> str:
+    """A CSV file's text (a regular file, at most 16 MB, UTF-8 with or without a BOM)."""
+    from pathlib import Path
+
+    from ..engine.files import FileReadError, read_bounded
+
+    try:
+        raw = read_bounded(Path(path), MAX_CSV_BYTES)
+    except FileReadError as e:
+        raise CsvError(str(e)) from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise CsvError(f"{path}: not UTF-8 text (byte {e.start}); save the CSV as UTF-8") from None
+
+
 def export_csv(f: TableFile) -> str:
     grid = f.grid()
     out = io.StringIO()

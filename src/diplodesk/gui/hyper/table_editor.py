@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from ...document import hyper_desk
 from ...document.hyper_tables import TableEditError, TableSet, differences
-from ...document.table_csv import CsvError, export_csv, import_csv
+from ...document.table_csv import CsvError, export_csv, import_csv, read_csv_file
 from ...document.table_grid import CellTextError, get, parse
 from ...document.table_grid import Path as CellPath
 from .table_model import STATUS_COLOURS, STATUS_WORDS, TableModel
@@ -255,10 +255,7 @@ class TableEditor(QWidget):
     def import_from(self, path: Path) -> bool:
         f = self.tables.file(self.current_name())
         try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
-            return self.refuse(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})")
-        try:
+            text = read_csv_file(path)
             status = "published" if self.published_box.isChecked() else "gm-edited"
             command = import_csv(self.tables, f, text, Path(path).name, status)
         except (CsvError, TableEditError) as e:
