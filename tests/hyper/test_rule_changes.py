@@ -7,6 +7,7 @@ import pytest
 
 from diplodesk.engine import load_variant
 from diplodesk.engine.game import Game, GameFileError
+from diplodesk.engine.position import PositionError
 from diplodesk.engine.rule_changes import RuleChange, RuleChangeError
 from diplodesk.engine.tables import TableError
 
@@ -106,3 +107,10 @@ def test_a_hand_edited_rule_change_gives_a_one_line_error(game, tmp_path, change
     data["variant"].pop("sha256")
     with pytest.raises(GameFileError, match=message.replace("[", r"\[").replace("]", r"\]")):
         Game.from_json(data, "g.json")
+
+
+def test_a_position_of_a_season_the_calendar_lacks_is_named_as_such_with_rule_changes_too(game):
+    game.change_rules(dearer_trs("S1915"))
+    data = game.current.to_json() | {"phase": "X1915M"}
+    with pytest.raises(PositionError, match="phase"):
+        game.load_position(data)

@@ -52,13 +52,14 @@ def _due(variant: Variant, phase: Any) -> int:
 
 
 def read(data: Any, variant: Variant) -> HyperPosition:
-    phase = data.get("phase") if isinstance(data, dict) and isinstance(data.get("phase"), str) else None
+    phase = data.get("phase") if isinstance(data, dict) else None
     try:
-        return read_position(data, variant, pack_of(variant, phase))
-    except TableError:
-        if phase is None:
-            raise
-        return read_position(data, variant, pack_of(variant))  # the reader names the bad phase
+        phase = rule_changes.season(phase) if phase is not None else None
+        if phase is not None and variant.data.get("rule_changes"):
+            rule_changes.ordinal(variant, phase)
+    except rule_changes.RuleChangeError:
+        phase = None  # the reader names the bad phase
+    return read_position(data, variant, pack_of(variant, phase))
 
 
 def start(variant: Variant, secret: str = "", variant_ref: str | None = None) -> HyperPosition:

@@ -144,10 +144,14 @@ class TableEditor(QWidget):
                   self.export_button, self.diff_button):
             row.addWidget(b)
         row.addStretch(1)
-        self.where = QLabel(f"Rule changes apply from a season on (the game is in {self.game.current.phase})"
-                            if self.game is not None else "")
+        self.where = QLabel()
+        self._show_phase()
         row.addWidget(self.where)
         return row
+
+    def _show_phase(self) -> None:
+        if self.game is not None:
+            self.where.setText(f"Rule changes apply from a season on (the game is in {self.game.current.phase})")
 
     def _describe(self) -> None:
         """The open table's title and provenance above its grid."""
@@ -218,6 +222,8 @@ class TableEditor(QWidget):
         self.message.setText(what)
 
     def refresh(self) -> None:
+        self.game = getattr(self.view, "game", None)  # the desk's active game may be another now
+        self._show_phase()
         if self.diff_button.isChecked():
             self.show_differences(True)
         for m in self.models.values():
