@@ -132,7 +132,7 @@ def show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_literal(x) for x in value) + "]"
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_literal(x)}" for k, x in value.items()) + " }"
+        return "{ " + ", ".join(f"{k} = {_literal(x)}" for k, x in value.items()) + " }" if value else "{}"
     return str(value)
 
 
