@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 MAX_POSITION_BYTES = 16 * 1024 * 1024
-SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor", "mail", "game")
+SUBCOMMANDS = ("adjudicate", "variant", "render", "report", "assign", "pack", "map-editor", "mail", "game",
+               "tables")
 
 
 class BadInput(Exception):
@@ -84,9 +85,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     from .game_command import add_parser as add_game
     from .mail.usage import add_parser as add_mail
+    from .tables_command import add_parser as add_tables
 
     add_mail(sub)
     add_game(sub)
+    add_tables(sub)
     return p
 
 
@@ -413,6 +416,15 @@ def cmd_game(args) -> int:
         raise BadInput(str(e)) from None
 
 
+def cmd_tables(args) -> int:
+    from .tables_command import TablesCommandError, run
+
+    try:
+        return run(args)
+    except TablesCommandError as e:
+        raise BadInput(str(e)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -430,6 +442,7 @@ def main(argv: list[str] | None = None) -> int:
             "pack": cmd_pack,
             "mail": cmd_mail,
             "game": cmd_game,
+            "tables": cmd_tables,
         }[args.command]
         return handler(args)
     except BadInput as e:

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import schemas, seasons
+from . import rule_changes, schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
+from .rule_changes import RuleChange
 from .variant import Variant, VariantError
 
 FORMAT = 2
@@ -128,6 +129,21 @@ class Game:
         del self.history[index:]
         self.winner = None
 
+    def change_rules(self, change: RuleChange) -> None:
+        """A table change the GM makes during the game, in force from its season on (IX.6).
+
+        It is kept in the game's copy of the variant, so the file says when the rules
+        changed and a season before the date adjudicates as it did. RuleChangeError if it
+        is dated before the current season; TableError if the tables would not read.
+        """
+        variant = rule_changes.with_change(self.variant, change, self.current.phase)
+        if seasons.is_other(variant):
+            from . import hyper
+
+            hyper.pack_of(variant, change.effective_from)  # the changed tables must read
+        self.variant = variant
+        self.current = self.load_position(self.current.to_json())
+
     @property
     def phases(self) -> list[str]:
         return [r.phase for r in self.history] + [str(self.current.phase)]
@@ -185,8 +201,11 @@ class Game:
         if data["variant"]["id"] != variant.id:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
-        first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
-                 else Position.start(variant))
+        try:  # a season engine's tables (and the GM's rule changes) must read
+            first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
+                     else Position.start(variant))
+        except PositionError as e:
+            raise GameFileError(f"{source}: variant.data: {e}") from None
         game = cls(variant, first, [], dict(data.get("settings", {})))
         game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)

@@ -229,6 +229,22 @@ class EditorShape(_Shape):
     gap: float | None = None  # the distance borders were measured across
 
 
+class RuleCellShape(_Shape):
+    path: Annotated[list[Annotated[str, Meta(max_length=200)] | Annotated[int, Meta(ge=0, le=100_000)]],
+                    Meta(min_length=1, max_length=20)]
+    value: Any = None  # none: the cell is taken out
+
+
+class RuleChangeShape(_Shape):
+    """A table change a GM made during a game, dated from a season (IX.6; engine/rule_changes.py)."""
+
+    effective_from: Annotated[str, Meta(pattern=r"^[A-Z]\d{1,5}[MRA]?$")]
+    file: Annotated[str, Meta(max_length=200)]
+    cells: list[RuleCellShape]
+    made_in: Annotated[str, Meta(max_length=20)] = ""
+    note: Text = ""
+
+
 class VariantShape(_Shape):
     """A ``variant.toml``, or the variant copy inside a game file."""
 
@@ -243,6 +259,7 @@ class VariantShape(_Shape):
     engine: Literal["standard", "hypereconomic"] = "standard"
     tables: list[Annotated[str, Meta(max_length=200)]] = []
     table_files: dict[Annotated[str, Meta(max_length=200)], dict[str, Any]] = {}
+    rule_changes: list[RuleChangeShape] = []  # a game's copy only: the GM's dated changes
     name: Name | UnsetType = UNSET
     description: Text | UnsetType = UNSET
     rules: list[Name] = []

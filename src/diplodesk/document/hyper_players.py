@@ -1,0 +1,78 @@
+"""Who plays what in a Hypereconomic game, and who is bound to whom, as rows for the GM.
+
+Players and their home nations, every nation with its controllers (joint control when there
+are several), alliances with their terms and when they were last reaffirmed (III.36-39),
+governments in exile with their deadlines (II.7-8), joint victory agreements (IX.9), a
+secret one marked as the GM's only. Read off the current position; no Qt.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..engine.rule_changes import RuleChangeError, ordinal
+
+GM_ONLY = "GM only (secret)"
+
+
+@dataclass
+class Diplomacy:
+    players: list[tuple[str, ...]] = field(default_factory=list)
+    nations: list[tuple[str, ...]] = field(default_factory=list)
+    alliances: list[tuple[str, ...]] = field(default_factory=list)
+    exiles: list[tuple[str, ...]] = field(default_factory=list)
+    agreements: list[tuple[str, ...]] = field(default_factory=list)
+
+    HEADERS = {
+        "players": ("player", "name", "home nation", "controls"),
+        "nations": ("nation", "name", "kind", "suzerain", "controlled by", "provinces (de facto / de jure)"),
+        "alliances": ("alliance", "members", "since", "reaffirmed", "terms"),
+        "exiles": ("government in exile", "since", "deadline", "located"),
+        "agreements": ("joint victory", "players", "known to"),
+    }
+
+
+def diplomacy(position) -> Diplomacy:
+    """The rows of a HyperPosition, each list sorted by its first column."""
+    pack = position.pack
+    phase = str(position.phase)
+    d = Diplomacy()
+    facto = Counter(p.de_facto for p in position.provinces.values() if p.de_facto)
+    jure = Counter(p.de_jure for p in position.provinces.values() if p.de_jure)
+    controls: dict[str, list[str]] = {}
+    for nid, n in position.nations.items():
+        for c in n.controllers:
+            controls.setdefault(c, []).append(nid)
+    for p in sorted(position.players, key=lambda p: str(p["id"])):
+        pid = str(p["id"])
+        data = pack.players.get(pid)
+        mine = sorted(controls.get(pid, []))
+        shared = [n for n in mine if len(position.nations[n].controllers) > 1]
+        text = ", ".join(f"{n} (jointly)" if n in shared else n for n in mine)
+        d.players.append((pid, data.name if data else pid, str(p.get("home", "")), text))
+    for nid in sorted(position.nations):
+        n = position.nations[nid]
+        data = pack.nations.get(nid)
+        name = n.name or (data.name if data else nid)
+        who = ", ".join(n.controllers) + (" (joint control)" if len(n.controllers) > 1 else "")
+        d.nations.append((nid, name, n.kind, n.suzerain or "", who, f"{facto[nid]} / {jure[nid]}"))
+        if n.exile is not None:
+            e = n.exile
+            late = not e.get("located") and _before(position.variant, str(e.get("deadline", "")), phase)
+            overdue = " (overdue)" if late else ""
+            d.exiles.append((nid, str(e.get("since", "")), f"{e.get('deadline', '')}{overdue}",
+                             str(e.get("located") or "not yet")))
+    for a in sorted(position.alliances, key=lambda a: a.id):
+        due = a.reaffirmed if a.reaffirmed == phase else f"{a.reaffirmed}; due again in {phase} (III.38)"
+        d.alliances.append((a.id, ", ".join(a.members), a.since, due, a.terms))
+    for j in sorted(position.joint, key=lambda j: j.id):
+        d.agreements.append((j.id, ", ".join(j.players), "everyone" if j.public else GM_ONLY))
+    return d
+
+
+def _before(variant, a: str, b: str) -> bool:
+    try:
+        return ordinal(variant, a) < ordinal(variant, b)
+    except RuleChangeError:
+        return False
