@@ -229,6 +229,13 @@ class EditorShape(_Shape):
     gap: float | None = None  # the distance borders were measured across
 
 
+class SheetShape(_Shape):
+    """A regional sheet of a large map: a name and a box in the map's SVG user units."""
+
+    name: Name
+    box: Annotated[list[float], Meta(min_length=4, max_length=4)]
+
+
 class VariantShape(_Shape):
     """A ``variant.toml``, or the variant copy inside a game file."""
 
@@ -250,6 +257,8 @@ class VariantShape(_Shape):
     adjacency: AdjacencyShape | UnsetType = UNSET
     special: list[SpecialShape] = []
     editor: EditorShape | UnsetType = UNSET
+    # regional sheets of a world-sized map (views, print pages): id -> name and box
+    sheets: dict[Name, SheetShape] = {}
 
 
 # -- game file (DESIGN "Formats") ------------------------------------------------------------
