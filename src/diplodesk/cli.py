@@ -68,6 +68,8 @@ def _build_parser() -> argparse.ArgumentParser:
     who = rep.add_mutually_exclusive_group(required=True)
     who.add_argument("--power", help="the power whose report to print (any case)")
     who.add_argument("--public", action="store_true", help="the public adjudication (Blind: no orders)")
+    who.add_argument("--player", help="Hypereconomic: a player's papers, all the nations they control (any case)")
+    who.add_argument("--gazette", action="store_true", help="Hypereconomic: the public gazette of the season")
 
     pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's")
     _position_arguments(pk)
@@ -275,9 +277,12 @@ def cmd_report(args) -> int:
     from .engine.reports import power_report
 
     given = read_given(args)
-    if _other_engine_report(args, given.position):
+    if _other_engine_report(args, given):
         return 0
     position = given.position
+    if args.player or args.gazette:
+        flag = "--player" if args.player else "--gazette"
+        raise BadInput(f"{flag}: only for variants with an economy (Hypereconomic); use --power or --public")
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
@@ -288,23 +293,41 @@ def cmd_report(args) -> int:
     return 0
 
 
-def _other_engine_report(args, pos) -> bool:
-    """A report from a variant with a season engine of its own (CONTRACTS 6): a nation's
-    statement, a player's nations, or ``--power gazette``. False for other variants."""
+def _other_engine_report(args, given) -> bool:
+    """A report from a variant with a season engine of its own (CONTRACTS 6), written from
+    its reader's projection: a nation's statement, a player's nations (``--player``, or
+    ``--power PLAYER``), a bank's account, the gazette (``--gazette``, ``--public`` or
+    ``--power gazette``) or the GM's sheet (``--power gm``). False for other variants."""
     from .engine import seasons
 
+    pos = given.position
     if not seasons.is_other(pos.variant):
         return False
-    from .engine.hyper.report import report
+    from .engine.hyper.papers import papers_for, text
 
-    who = "gazette" if args.public else (args.power or "")
-    text = report(seasons.process_other(pos).to_json(), pos.to_json(), who,
-                  {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()})
-    if text is None:
-        known = ", ".join(sorted(pos.nations) + pos.player_ids())
-        raise BadInput(f"--power: {who!r} is no nation or player here (known: {known}, gazette)")
-    sys.stdout.write(text)
+    who = "gazette" if args.public or args.gazette else (args.player or args.power or "")
+    sections = papers_for(hyper_result(given), pos.to_json(), who, hyper_names(pos))
+    if sections is None or (args.player and who.lower() not in {p.lower() for p in pos.player_ids()}):
+        flag = "--player" if args.player else "--power"
+        known = ", ".join(pos.player_ids()) if args.player else ", ".join(sorted(pos.nations) + pos.player_ids())
+        raise BadInput(f"{flag}: {who!r} is no {'player' if args.player else 'nation or player'} here "
+                       f"(known: {known}{'' if args.player else ', gazette'})")
+    sys.stdout.write(text(sections))
     return True
+
+
+def hyper_result(given) -> dict:
+    """The result of a Hypereconomic season: the one the game file recorded for a season
+    played, else the position adjudicated as it stands (with the orders given so far)."""
+    from .engine import seasons
+
+    if given.result is not None:
+        return given.result
+    return seasons.process_other(given.position).to_json()
+
+
+def hyper_names(pos) -> dict[str, str]:
+    return {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()}
 
 
 def cmd_pack(args) -> int:
