@@ -195,9 +195,11 @@ def anchors(variant: dict, shapes: dict, coasts: dict) -> dict[str, tuple[float,
     for pid in variant["provinces"]:
         g = shapes[pid]
         ux, uy = inside_point(g)
-        label = (ux, round(uy - 44, 1))
-        if not g.buffer(-8).contains(shapely.Point(label)):
-            label = (ux, round(uy + 44, 1))
+        # clear of a full 2x2 stack: above it, else below, else beside it
+        inner = g.buffer(-10)
+        spots = [(ux, uy - 66), (ux, uy + 66), (ux - 110, uy), (ux + 110, uy), (ux, uy - 44)]
+        label = next((p for p in spots if inner.contains(shapely.Point(p))), spots[-1])
+        label = (round(label[0], 1), round(label[1], 1))
         out[f"unit-{pid}"] = (ux, uy)
         out[f"dislodged-{pid}"] = (round(ux + 18, 1), round(uy - 16, 1))
         out[f"label-{pid}"] = label
