@@ -44,7 +44,7 @@ MapDrawer = Callable[[QPainter, QRectF, "tuple[float, float, float, float] | Non
 @dataclass
 class HyperPackOptions:
     page_size: str = "A4"
-    landscape: bool = False
+    landscape: bool = True  # as the other packs; text pages hold wider lines
 
 
 def _layout(o: HyperPackOptions) -> QPageLayout:
@@ -148,25 +148,30 @@ class _Pages:
         p.save()
         p.translate(body.left() + (body.width() - box.width() * k) / 2 - box.left() * k,
                     body.top() + (body.height() - box.height() * k) / 2 - box.top() * k)
-        p.scale(k, k)
+        # drawPicture scales a picture by the ratio of the two devices' resolutions itself
+        dpi = picture.logicalDpiX() / max(1, self.writer.logicalDpiX())
+        p.scale(k * dpi, k * dpi)
         p.drawPicture(0, 0, picture)
         p.restore()
 
 
 def record_maps(draw: MapDrawer | None, boxes: Mapping[str, tuple[float, float, float, float]],
-                size: float = 2400.0) -> dict[str, QPicture]:
-    """Each map drawn once (the whole board and every sheet), ``size`` units across."""
+                whole: tuple[float, float, float, float] | None = None, size: float = 2400.0) -> dict[str, QPicture]:
+    """Each map drawn once (the whole board, its box ``whole``, and every sheet), ``size``
+    units across, for every pack to replay."""
     out: dict[str, QPicture] = {}
     if draw is None:
         return out
     for sid, box in [(WHOLE, None), *boxes.items()]:
+        x0, y0, x1, y1 = box or whole or (0, 0, 10, 7)
+        target = QRectF(0, 0, size, size * (y1 - y0) / max(1e-9, x1 - x0))
         picture = QPicture()
         p = QPainter(picture)
         try:
-            aspect = 0.7 if box is None else (box[3] - box[1]) / max(1e-9, box[2] - box[0])
-            draw(p, QRectF(0, 0, size, size * aspect), box)
+            draw(p, target, box)
         finally:
             p.end()
+        picture.setBoundingRect(target.toRect())
         out[sid] = picture
     return out
 
@@ -188,16 +193,17 @@ def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
 
 
 def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Plan, out_dir: Path,
-                stem: str, draw: MapDrawer | None = None, options: HyperPackOptions | None = None,
+                stem: str, draw: Any = None, options: HyperPackOptions | None = None,
                 progress: Progress | None = None, players: list[str] | None = None,
                 names: Mapping[str, str] | None = None) -> list[Path]:
     """A pack for every player (or those named), then the gazette and the GM's pack;
-    stops early if ``progress`` returns False (the packs made so far stay)."""
+    stops early if ``progress`` returns False (the packs made so far stay). ``draw`` draws
+    the board after the season (a ``hyper_export.HyperDrawer``; None: packs without maps)."""
     o = options or HyperPackOptions()
     ensure_app()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    maps = record_maps(draw, plan.boxes)
+    maps = record_maps(draw, plan.boxes, getattr(draw, "bounds", None))
     who = list(players) if players is not None else [str(p["id"]) for p in position["economy"].get("players", [])]
     jobs: list[tuple[str, str, Callable[[], list[Page]]]] = [
         (p, f"{stem}-{p.lower()}.pdf", lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
