@@ -107,10 +107,13 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
     if not named:
         return None
     players = {p.lower(): p for p in pos.player_ids()}
+    nations = {n.lower(): n for n in pos.nations}
+    for n in pos.pack.nations.values():  # France, Fran -> fra
+        nations[n.name.lower()] = nations[n.abbr.lower()] = n.id
     out: list[str] = []
     for name in named:
         key = name.lower()
-        nation = {n.lower(): n for n in pos.nations}.get(key)
+        nation = nations.get(key) if nations.get(key) in pos.nations else None
         if key in players:
             out.append(players[key])
         elif nation is not None:
