@@ -90,7 +90,7 @@ def pack(args, given) -> int:
 
     try:
         plan = plan_for(pos.variant, geometry, lines_per_page(o), columns(o))
-        draw = HyperDrawer(after, geometry) if geometry is not None else None
+        draw = HyperDrawer(after, geometry, text_labels=True) if geometry is not None else None
         made = hyper_packs(result, pos.to_json(), plan, args.output, f"{pos.variant.id}-{pos.phase}", draw, o,
                            progress, chosen, names_of(pos))
     except RenderError as e:

@@ -11,15 +11,28 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTransform
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTransform,
+)
 
 from ..engine.hyper.model import HyperPosition
 from ..geometry.shapes import MapGeometry
+from . import glyphs
 from .export import FORMATS, MAX_WIDTH, PDF_PIXELS_PER_INCH, RenderError, ensure_app, write_png
 from .hyper_map import HyperMapPainter, painter_for
 
 Box = tuple[float, float, float, float]
+LABEL_PX = 100  # the labels' font size before scaling to the map's label size
+HALO = ((-3, 0), (3, 0), (0, -3), (0, 3))  # the white halo around a label, in LABEL_PX units
 
 
 def sheet_box(position: HyperPosition, sheet: str | None) -> Box | None:
@@ -50,10 +63,13 @@ def box_transform(box: Box, target: QRectF) -> QTransform:
 class HyperDrawer:
     """Draws one position, whole or by sheet, into any rectangle of any painter."""
 
-    def __init__(self, position: HyperPosition, geometry: MapGeometry | None = None, power: str | None = None):
+    def __init__(self, position: HyperPosition, geometry: MapGeometry | None = None, power: str | None = None,
+                 text_labels: bool = False):
         self.position = position
         self.power = power
         self.hp: HyperMapPainter = painter_for(position, geometry)
+        self.text_labels = text_labels  # labels as text (print packs), not as outlines
+        self.palette = self.hp.map.palette(self.hp.options().palette)
 
     @property
     def bounds(self) -> Box:
@@ -72,9 +88,43 @@ class HyperDrawer:
             else:
                 painter.setClipRect(target)
                 painter.setTransform(box_transform(box, target), True)
-            self.hp.paint(painter, self.position, self.hp.options(power=self.power))
+            if self.text_labels:
+                o = self.hp.options(power=self.power, show_labels=False)
+                self.hp.paint_board(painter, self.position, o)
+                self._labels(painter)
+                self.hp.paint_stacks(painter, self.position, o)
+            else:
+                self.hp.paint(painter, self.position, self.hp.options(power=self.power))
         finally:
             painter.restore()
+
+    def _labels(self, painter: QPainter) -> None:
+        """The province labels as text, not outlines: a PDF page of a world's labels stays
+        small and quick to write (each label a few bytes, the font embedded once)."""
+        sheet = self.hp.map.sheet
+        size = sheet.label_size
+        font = QFont(glyphs.FONT_FAMILY)
+        font.setBold(True)
+        font.setPixelSize(LABEL_PX)
+        metrics = QFontMetricsF(font)
+        k = size / LABEL_PX
+        painter.save()
+        painter.setFont(font)
+        halo = QColor(255, 255, 255, 170)
+        for box in sheet.label_plan():
+            text = box.prov.upper()
+            x = box.x / k - metrics.horizontalAdvance(text) / 2
+            y = box.y / k + metrics.capHeight() / 2
+            painter.save()
+            painter.scale(k, k)
+            painter.setPen(halo)
+            for dx, dy in HALO:
+                painter.drawText(QPointF(x + dx, y + dy), text)
+            sea = self.hp.geometry.kind(box.prov) == "sea"
+            painter.setPen(self.palette.sea_ink if sea else self.palette.ink)
+            painter.drawText(QPointF(x, y), text)
+            painter.restore()
+        painter.restore()
 
 
 def render_hyper_file(position: HyperPosition, out: Path, width: int = 2000, *, sheet: str | None = None,
