@@ -16,6 +16,8 @@ def news(result: Mapping[str, Any], position: Mapping[str, Any]) -> list[str]:
     before = position["economy"]
     after = result.get("next", {}).get("economy", before)
     out: list[str] = []
+    _section(out, "Battles (III.29-31)", [_battle(c) for c in sorted(result.get("clashes", []),
+                                                                   key=lambda c: str(c.get("where")))])
     moved = [f"  {p}: {_who(s.get('de_facto'))} -> {_who(after['provinces'][p].get('de_facto'))}"
              for p, s in sorted(before["provinces"].items())
              if p in after.get("provinces", {}) and s.get("de_facto") != after["provinces"][p].get("de_facto")]
@@ -29,6 +31,19 @@ def news(result: Mapping[str, Any], position: Mapping[str, Any]) -> list[str]:
              and o.get("detail") and o.get("power")]
     _section(out, "Research (V.2)", sorted(found))
     return out
+
+
+def _battle(c: Mapping[str, Any]) -> str:
+    """One line a clash: who attacked and what became of it, who defended, the losses."""
+    attacks = [f"{'+'.join(a.get('powers', []))} {', '.join(a.get('units', []))} {a.get('result')}"
+               for a in c.get("attackers", [])]
+    defence = [f"{d.get('power')} {d.get('unit') or d.get('type', '')} {d.get('result')}".replace("  ", " ")
+               for d in c.get("defenders", [])]
+    losses = [f"{x['nation']} {x['M']}M" for x in c.get("casualties", []) if x.get("M")]
+    parts = [f"attacked by {'; '.join(attacks)}" if attacks else "",
+             f"defended by {'; '.join(defence)}" if defence else "",
+             f"losses {', '.join(losses)}" if losses else ""]
+    return f"  {c.get('where')}: " + "; ".join(p for p in parts if p)
 
 
 def _section(out: list[str], title: str, lines: list[str]) -> None:
