@@ -27,6 +27,9 @@ def result_of(given) -> dict[str, Any]:
 
     if given.result is not None:
         return given.result
+    if given.game is not None and given.game.history:
+        print(f"diplodesk: note: {given.position.phase} is not adjudicated yet: this is what it would "
+              "give with the orders given so far (--phase -2: the last season played)", file=sys.stderr)
     return seasons.process_other(given.position).to_json()
 
 

@@ -191,6 +191,9 @@ def test_report_reads_a_hyper_game_file_by_nation_player_and_gazette(tmp_path, c
     assert code == 2 and "'fra' is no player here (players: p01, p02, p03, p04)" in err
     code, _, err = run(capsys, "render", path, "-o", tmp_path / "now.png", "--width", "400")
     assert code == 0, err
+    code, out, err = run(capsys, "report", path, "--gazette")  # Spring 1915, nobody has ordered yet
+    assert code == 0 and out.startswith("The Hypereconomic gazette — Spring 1915")
+    assert "S1915M is not adjudicated yet" in err and "--phase -2: the last season played" in err
     code, out, err = run(capsys, "pack", path, "-o", tmp_path / "packs", "--phase", "0")
     assert code == 0 and len(out.split()) == 6, err
 
