@@ -133,10 +133,15 @@ def test_pack_writes_a_pdf_per_player_the_gazette_and_the_gm_s_with_progress(boa
     made = [Path(p) for p in out.split()]
     assert [p.name for p in made] == [f"hyper-mini-W1914M-{w}.pdf" for w in ("p01", "p02", "p03", "p04", "gazette", "gm")]
     assert "[0/6] p01" in err and "[6/6] done" in err
-    pos = _banked(board)
-    plan_pages = len(plan_for(load_variant(str(board)), load_map_geometry(load_variant(str(board)), ref=str(board)),
-                              per_page=10**6).player(adjudicate(pos), pos, "p02"))
-    assert _pdf_pages(made[1]) >= plan_pages  # maps, then Morocco's and Spain's statements
+    from diplodesk.render.hyper_pack import HyperPackOptions, columns, lines_per_page
+
+    pos, o = _banked(board), HyperPackOptions()
+    variant = load_variant(str(board))
+    plan = plan_for(variant, load_map_geometry(variant, ref=str(board)), lines_per_page(o), columns(o))
+    pages = plan.player(adjudicate(pos), pos, "p02")
+    assert [p.title.split(" — ")[0] for p in pages] == ["The West, after Winter 1914", "The East, after Winter 1914",
+                                                        "mor", "spa"]
+    assert _pdf_pages(made[1]) == len(pages)  # the two sheets, then Morocco's and Spain's statements
     assert all(p.read_bytes().startswith(b"%PDF") for p in made)
     code, out, _ = run(capsys, "pack", f, "-o", tmp_path / "one", "--power", "Spain")
     assert code == 0 and [Path(p).name for p in out.split()] == ["hyper-mini-W1914M-p02.pdf",

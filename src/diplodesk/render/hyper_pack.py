@@ -58,7 +58,7 @@ def _layout(o: HyperPackOptions) -> QPageLayout:
 def lines_per_page(o: HyperPackOptions) -> int:
     """How many lines of the statements' type a page of ``o`` holds (below its title)."""
     rect = _layout(o).paintRect(QPageLayout.Unit.Point)
-    return max(10, int((rect.height() - 3.5 * TEXT_PT * 1.3) // (TEXT_PT * 1.3)))
+    return max(10, int((rect.height() - 5 * TEXT_PT * 1.3) // (TEXT_PT * 1.3)))
 
 
 def columns(o: HyperPackOptions) -> int:
