@@ -344,8 +344,14 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
     land = shapely.union_all(list(zones.values()))
     notes.append(f"{len(polygons(islands))} decoration islands")
 
-    # Sea; enclosed pockets with no seed become land (small) or background (large).
-    sea = clean(shapely.difference(shapely.difference(frame, land), islands), 0.0)
+    # Sea; enclosed pockets with no seed become land (small) or background (large). A world
+    # projection's sea ends at the outline of the globe (the frame's corners are background).
+    water = frame
+    cut = getattr(P.proj, "cut", None)
+    if cut is not None:
+        edge = [(cut, -90.0), (cut + 360.0, -90.0), (cut + 360.0, 90.0), (cut, 90.0)]
+        water = clean(shapely.intersection(frame, P.ring(edge)), 0.0)
+    sea = clean(shapely.difference(shapely.difference(water, land), islands), 0.0)
     lakes, open_sea, neutral_sea = [], [], []
     for comp in polygons(sea):
         if _seeds_in(comp, sea_seeds):

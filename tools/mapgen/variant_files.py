@@ -149,6 +149,9 @@ def _variant_toml(world, variant, prop, sheets: dict) -> str:
         out.append("[[special]]")
         out += [f"{k} = {value(v)}" for k, v in sp.items()]
         out.append("")
+    out.append("# The map's provinces share their borders point for point (to the SVG's 0.1 unit): the")
+    out.append("# gap borders are measured across, for the app and the map editor")
+    out += ["[editor]", "gap = 0.1", ""]
     out.append("# Regional sheets: views of the one world map, for screen and print (svg units)")
     out.append("[sheets]")
     for sid in sorted(sheets, key=lambda s: SHEET_ORDER.index(s) if s in SHEET_ORDER else 99):

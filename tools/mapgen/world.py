@@ -190,7 +190,7 @@ def propose(draft: Variant, provinces: dict, coasts: dict, tolerance: float,
         else:
             fleet |= _fleet_pairs(a, b, provinces, coast_parts, tolerance, sea_union)
     coast_seas = {}
-    for pid, parts in coast_parts.items():
+    for parts in coast_parts.values():
         for loc, _ in parts:
             coast_seas[loc] = sorted(next(iter(pr - {loc})) for pr in fleet
                                      if loc in pr and next(iter(pr - {loc})) in seas)
