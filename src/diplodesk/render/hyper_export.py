@@ -31,7 +31,12 @@ from .export import FORMATS, MAX_WIDTH, PDF_PIXELS_PER_INCH, RenderError, ensure
 from .hyper_map import HyperMapPainter, painter_for
 
 Box = tuple[float, float, float, float]
+BOARD, OVER = "board", "over"  # a map's parts: the provinces and borders; the labels and stacks
+ALL = BOARD + "+" + OVER
 LABEL_PX = 100  # the labels' font size before scaling to the map's label size
+# a sheet's labels: at most this share of the sheet's width tall (on an A4 page, about 7 pt),
+# so that a region's small provinces keep their names apart where the whole map's would not
+SHEET_LABEL = 0.009
 HALO = ((-3, 0), (3, 0), (0, -3), (0, 3))  # the white halo around a label, in LABEL_PX units
 
 
@@ -79,30 +84,39 @@ class HyperDrawer:
         x0, y0, x1, y1 = box or self.bounds
         return (y1 - y0) / (x1 - x0)
 
-    def __call__(self, painter: QPainter, target: QRectF, box: Box | None) -> None:
+    def __call__(self, painter: QPainter, target: QRectF, box: Box | None, parts: str = ALL) -> None:
+        """Draw ``parts`` of the map (BOARD: provinces and borders; OVER: labels and stacks)
+        of ``box`` (None: the whole map) into ``target``."""
         painter.save()
         try:
-            painter.fillRect(target, QColor("#ffffff"))
+            if BOARD in parts:
+                painter.fillRect(target, QColor("#ffffff"))
             if box is None:
                 painter.setTransform(self.hp.fit_transform(target), True)
             else:
                 painter.setClipRect(target)
                 painter.setTransform(box_transform(box, target), True)
-            if self.text_labels:
-                o = self.hp.options(power=self.power, show_labels=False)
+            o = self.hp.options(power=self.power, show_labels=False)
+            if not (self.text_labels or box is not None):
+                if parts == ALL:
+                    self.hp.paint(painter, self.position, self.hp.options(power=self.power))
+                    return
+                o = self.hp.options(power=self.power, show_labels=BOARD not in parts)
+            if BOARD in parts:
                 self.hp.paint_board(painter, self.position, o)
-                self._labels(painter)
+            if OVER in parts:
+                if self.text_labels or box is not None:
+                    self._labels(painter, self.hp.map.sheet.label_size if box is None
+                                 else min(self.hp.map.sheet.label_size, SHEET_LABEL * (box[2] - box[0])))
                 self.hp.paint_stacks(painter, self.position, o)
-            else:
-                self.hp.paint(painter, self.position, self.hp.options(power=self.power))
         finally:
             painter.restore()
 
-    def _labels(self, painter: QPainter) -> None:
+    def _labels(self, painter: QPainter, size: float) -> None:
         """The province labels as text, not outlines: a PDF page of a world's labels stays
-        small and quick to write (each label a few bytes, the font embedded once)."""
+        small and quick to write (each label a few bytes, the font embedded once). ``size``
+        is their height in map units."""
         sheet = self.hp.map.sheet
-        size = sheet.label_size
         font = QFont(glyphs.FONT_FAMILY)
         font.setBold(True)
         font.setPixelSize(LABEL_PX)

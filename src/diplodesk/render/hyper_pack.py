@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QFontMetricsF,
+    QImage,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -155,20 +156,33 @@ class _Pages:
         p.restore()
 
 
-def record_maps(draw: MapDrawer | None, boxes: Mapping[str, tuple[float, float, float, float]],
-                whole: tuple[float, float, float, float] | None = None, size: float = 2400.0) -> dict[str, QPicture]:
+def record_maps(draw: Any, boxes: Mapping[str, tuple[float, float, float, float]],
+                whole: tuple[float, float, float, float] | None = None, size: int = 2400) -> dict[str, QPicture]:
     """Each map drawn once (the whole board, its box ``whole``, and every sheet), ``size``
-    units across, for every pack to replay."""
+    units across, for every pack to replay. The provinces and borders are painted to an
+    image ``size`` pixels across (about 220 dpi on an A4 page): a world's coastlines as
+    vectors would make every page megabytes; the labels and stacks stay vectors, sharp."""
     out: dict[str, QPicture] = {}
     if draw is None:
         return out
+    from .hyper_export import BOARD, OVER
+
     for sid, box in [(WHOLE, None), *boxes.items()]:
         x0, y0, x1, y1 = box or whole or (0, 0, 10, 7)
-        target = QRectF(0, 0, size, size * (y1 - y0) / max(1e-9, x1 - x0))
+        height = max(1, round(size * (y1 - y0) / max(1e-9, x1 - x0)))
+        target = QRectF(0, 0, size, height)
+        board = QImage(size, height, QImage.Format.Format_RGB32)
+        board.fill(QColor("#ffffff"))
+        p = QPainter(board)
+        try:
+            draw(p, target, box, BOARD)
+        finally:
+            p.end()
         picture = QPicture()
         p = QPainter(picture)
         try:
-            draw(p, target, box)
+            p.drawImage(target, board)
+            draw(p, target, box, OVER)
         finally:
             p.end()
         picture.setBoundingRect(target.toRect())
