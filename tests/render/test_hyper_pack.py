@@ -208,3 +208,25 @@ def test_player_and_gazette_are_for_hyper_games_only(tmp_path, capsys):
     f.write_text(json.dumps({"variant": "standard", "phase": "S1901M"}))
     code, _, err = run(capsys, "report", f, "--gazette")
     assert code == 2 and err.splitlines()[-1].startswith("diplodesk: --gazette: only for variants with an economy")
+
+
+def test_the_world_renders_whole_to_png_and_europe_to_pdf_and_packs_hide_the_bank(tmp_path, capsys):
+    """DESIGN §6 milestone 4, acceptance 6, on the world board of 1914."""
+    from diplodesk.engine import seasons
+
+    variant = load_variant("hypereconomic")
+    pos = seasons.start_other(variant, "world secret", "hypereconomic").to_json()
+    pos["economy"]["banks"] = [dict(ZURICH, at="swit", controller=pos["economy"]["nations"]["swi"]["controllers"][0])]
+    pos["orders"] = {"fra": ["bu Y Pari ($ pd by rd from Zurich Quietbank)"], "zsb": ["rd $1 to France"]}
+    f = tmp_path / "world.json"
+    f.write_text(json.dumps(pos))
+    code, _, err = run(capsys, "render", f, "-o", tmp_path / "world.png", "--width", "1000")
+    assert code == 0 and (tmp_path / "world.png").stat().st_size > 0, err
+    code, _, err = run(capsys, "render", f, "-o", tmp_path / "europe.pdf", "--sheet", "europe", "--width", "800")
+    assert code == 0 and (tmp_path / "europe.pdf").read_bytes().startswith(b"%PDF"), err
+    result = adjudicate(pos)
+    plan = plan_for(variant, load_map_geometry(variant))
+    france = pos["economy"]["nations"]["fra"]["controllers"][0]
+    pages = plan.player(result, pos, france)
+    assert "europe" in [p.sheet for p in pages] and "bu Y pari" in _text(pages)
+    assert not re.search(r"(?i)zurich|\bzsb\b", _text(pages) + _text(plan.gazette(result, pos)))
