@@ -230,3 +230,16 @@ def test_the_world_renders_whole_to_png_and_europe_to_pdf_and_packs_hide_the_ban
     pages = plan.player(result, pos, france)
     assert "europe" in [p.sheet for p in pages] and "bu Y pari" in _text(pages)
     assert not re.search(r"(?i)zurich|\bzsb\b", _text(pages) + _text(plan.gazette(result, pos)))
+
+
+def test_a_board_without_a_map_gets_its_packs_without_maps_and_a_note(tmp_path, capsys):
+    folder = tmp_path / "no-map"
+    shutil.copytree(MINI, folder)
+    (folder / "map.svg").unlink()
+    f = tmp_path / "w1914.json"
+    f.write_text(json.dumps(_start(folder)))
+    code, out, err = run(capsys, "pack", f, "-o", tmp_path / "packs")
+    assert code == 0 and len(out.split()) == 6
+    assert "note: packs without maps" in err
+    code, _, err = run(capsys, "render", f, "-o", tmp_path / "x.png")
+    assert code == 2 and err.count("\n") == 1 and "has no map.svg" in err
