@@ -243,3 +243,9 @@ def test_a_board_without_a_map_gets_its_packs_without_maps_and_a_note(tmp_path, 
     assert "note: packs without maps" in err
     code, _, err = run(capsys, "render", f, "-o", tmp_path / "x.png")
     assert code == 2 and err.count("\n") == 1 and "has no map.svg" in err
+
+
+def test_a_player_id_never_makes_a_pack_outside_its_folder():
+    from diplodesk.render.hyper_pack import file_part
+
+    assert file_part("../../etc/p01") == "etc_p01" and file_part("p 02") == "p_02" and file_part("///") == "_"

@@ -2,14 +2,16 @@
 
 The pages are planned first (``hyper_pages.py``: which maps, which papers, from each
 reader's projection); this module only paints them. Each map (the whole board, a regional
-sheet) is drawn once per season into a QPicture and replayed into every pack that needs it,
-so sixty packs cost sixty sets of text pages and a handful of maps. Text is set in a
-fixed-pitch font so that a statement's columns line up, and stays text in the PDF.
+sheet) is drawn once per season into a QPicture (its provinces and borders as an image, its
+labels and stacks as vectors) and replayed into every pack that needs it, so sixty packs cost
+sixty sets of text pages and a handful of maps. Text is set in a fixed-pitch font so that a
+statement's columns line up, and stays text in the PDF.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +40,6 @@ RESOLUTION = 150  # dots per inch of the PDF's page coordinates
 TEXT_PT = 8.5  # the statements' type size; long lines are set smaller to fit
 MIN_PT = 5.0
 Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
-# draws a map of the season's board: (painter, target rectangle, sheet box or None)
-MapDrawer = Callable[[QPainter, QRectF, "tuple[float, float, float, float] | None"], None]
 
 
 @dataclass
@@ -190,6 +190,12 @@ def record_maps(draw: Any, boxes: Mapping[str, tuple[float, float, float, float]
     return out
 
 
+def file_part(text: str) -> str:
+    """A player's id as part of a file name: letters, digits, '-' and '_' only (an id from a
+    game file never names a folder)."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_") or "_"
+
+
 def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
                maps: Mapping[str, QPicture]) -> Path:
     """One PDF of ``pages``, written beside its name and moved into place when complete."""
@@ -219,11 +225,17 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     out_dir.mkdir(parents=True, exist_ok=True)
     maps = record_maps(draw, plan.boxes, getattr(draw, "bounds", None))
     who = list(players) if players is not None else [str(p["id"]) for p in position["economy"].get("players", [])]
+    stem = file_part(stem)
     jobs: list[tuple[str, str, Callable[[], list[Page]]]] = [
-        (p, f"{stem}-{p.lower()}.pdf", lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
+        (p, f"{stem}-{file_part(p.lower())}.pdf", lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
     jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position)))
     if players is None:
         jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position)))
+    seen: set[str] = set()
+    for i, (label, name, pages) in enumerate(jobs):  # two ids that come to one name: both kept
+        if name in seen:
+            jobs[i] = (label, name.replace(".pdf", f"-{i}.pdf"), pages)
+        seen.add(jobs[i][1])
     made: list[Path] = []
     for i, (label, name, pages) in enumerate(jobs):
         if progress is not None and not progress(i, len(jobs), label):
