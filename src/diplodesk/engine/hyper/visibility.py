@@ -43,10 +43,6 @@ class Reader:
     players: frozenset[str] = frozenset()
     gm: bool = False
 
-    @property
-    def public(self) -> bool:
-        return not (self.gm or self.nations or self.banks or self.players)
-
 
 PUBLIC = Reader()
 GM = Reader(gm=True)
@@ -91,13 +87,8 @@ def project(result: Mapping[str, Any], position: Mapping[str, Any],
     out["standings"] = [dict(r) for r in result.get("standings", []) if r.get("who") not in secret]
     out["notices"] = [_blank(n, hidden) for n in result.get("notices", [])]
     if "next" in result:
-        out["next"] = _position(result["next"], reader, secret, hidden)
-    return out, _position(position, reader, secret, hidden)
-
-
-def hidden_names(result: Mapping[str, Any], position: Mapping[str, Any], reader: Reader) -> set[str]:
-    """The names and ids of the banks whose redemptions ``reader`` may not know of."""
-    return set(_hidden_banks(result, position, reader))
+        out["next"] = _position(result["next"], reader, secret)
+    return out, _position(position, reader, secret)
 
 
 # -- the order lines ---------------------------------------------------------------------------
@@ -181,8 +172,7 @@ def _accounts(reader: Reader) -> set[str]:
     return nations | {a for b in reader.banks for a in (f"bank:{b}", f"bank:{b}:invested")}
 
 
-def _position(position: Mapping[str, Any], reader: Reader, secret: Iterable[str],
-              hidden: Mapping[str, str]) -> dict[str, Any]:
+def _position(position: Mapping[str, Any], reader: Reader, secret: Iterable[str]) -> dict[str, Any]:
     """A position without the GM's part, others' orders, or agreements the reader may not
     know; its economy is otherwise public (every nation's account is published)."""
     secret = set(secret)
