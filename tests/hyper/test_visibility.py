@@ -7,6 +7,8 @@ import copy
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from diplodesk.engine.hyper import papers
 from diplodesk.engine.hyper.visibility import GM, PUBLIC, player_reader, project
@@ -148,3 +150,38 @@ def test_a_projection_only_drops_facts(case, position, orders, hidden, knowers):
             elif value is not None:  # None: not told (who paid for a covert order)
                 assert any(q == path and v == value for q, v in everything), (case, path, value)
     assert project(result, pos, GM) == (result, pos)
+
+
+# -- a property: random seasons with every hidden fact at once --------------------------------
+
+OTHERS = ["bu Y Pari", "co A", "1D at Nava", "tt 5A to Spain via Gaso Nava", "pw $1 Gaso", "bu 2 Trs",
+          'pw $1 Pari if Spain "pw $1 Nava" succeeds', "bk Gaso vs Spain", "co I", "bu D Gaso"]
+COVERT_LINES = ["sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "sb I $1 Gaso", "sb A $1 Roma"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_no_random_season_tells_a_player_or_the_public_what_is_hidden(rng):
+    pos = _gaso_held_by_france(_position([ZURICH], [HUSH]))
+    orders: dict[str, list[str]] = {}
+    for nation in ("fra", "spa", "ita", "sui"):
+        orders[nation] = rng.sample(OTHERS, 3) + rng.sample(COVERT_LINES, rng.randint(0, 2))
+    orders["fra"].append(rng.choice([BY_ZURICH, BY_ID, "bu Q Pari ($ pd by rd from Zurich Quietbank)"]))
+    orders["zsb"] = rng.choice([["rd $1 to France"], ["rd $2 to France"], []])
+    result = season(pos, orders)
+    texts = _texts(result, pos | {"orders": orders})
+    payers = {o["power"] for o in result["orders"] if o["power"] and o["text"]
+              and o["text"].split()[0] in ("sb", "gw")}
+    controllers = {"fra": "p01", "spa": "p02", "ita": "p03", "sui": "p04"}
+    for reader, text in texts.items():
+        if reader == "gm":
+            continue
+        assert SECRET not in text, reader
+        if reader != "p04":
+            assert not re.search(r"(?i)zurich|\bzsb\b", text), (reader, orders)
+        if reader not in HUSH["players"]:
+            assert "hush-pact" not in text, reader
+        for payer in payers - {n for n, p in controllers.items() if p == reader}:
+            for pattern in _covert_by(payer)[2:]:  # the dice key naming the payer
+                assert not re.search(pattern, text), (reader, payer)
+            assert not re.search(rf"(?m)^  {payer}: (sb|gw) ", text), (reader, payer)
