@@ -152,6 +152,24 @@ class HyperGameDocument(QObject):
             self._words = (pos, Words(pos))
         return self._words[1]
 
+    def orders_with(self, giver: str, unit_ref: str, text: str) -> list[str]:
+        """``giver``'s orders with ``text`` as the one military order of its unit ``unit_ref``
+        (replacing the one it had: a unit has one order a season)."""
+        from ..engine.hyper.orders import MILITARY, Names, parse_orders
+
+        texts = list(self.orders(giver))
+        pos = self.position
+        parsed = parse_orders(pos, giver, tuple(texts), Names(pos), frozenset(pos.pack.failure_order))
+        out, placed = [], False
+        for t, o in zip(texts, parsed, strict=True):
+            if o.unit is not None and o.unit.ref == unit_ref and o.verb in MILITARY:
+                if not placed:
+                    out.append(text)
+                    placed = True
+                continue
+            out.append(t)
+        return out if placed else [*out, text]
+
     def position_at(self, index: int) -> HyperPosition:
         """The position of processed season ``index`` (with its orders), read once."""
         record = self.history[index]
