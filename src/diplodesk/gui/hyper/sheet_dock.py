@@ -167,6 +167,7 @@ class OrderSheetDock(QDockWidget):
         self._check.setInterval(CHECK_DELAY_MS)
         self._check.timeout.connect(self.recheck)
         self._loading = False
+        self._text = ""
         self.editor.textChanged.connect(self._typed)
         self.editor.cursorPositionChanged.connect(self._explain)
         self.editor.focus_left.connect(self.commit)
@@ -181,6 +182,7 @@ class OrderSheetDock(QDockWidget):
             self._loading = True
             self.editor.setPlainText("\n".join(orders))
             self._loading = False
+        self._text = self.editor.toPlainText()
         self._commit.stop()
         self.recheck()
 
@@ -194,8 +196,11 @@ class OrderSheetDock(QDockWidget):
             self.committed.emit(self.giver, orders)
 
     def _typed(self) -> None:
-        if self._loading:
+        # a new underline changes the document too: only a change of the text counts
+        text = self.editor.toPlainText()
+        if self._loading or text == self._text:
             return
+        self._text = text
         self._commit.start()
         self._check.start()
 
