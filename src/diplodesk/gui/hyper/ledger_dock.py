@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSplitter,
     QTableWidget,
@@ -62,9 +61,8 @@ class LedgerDock(QDockWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(20)
-        head = self.table.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setStretchLastSection(True)
+        # columns are fitted once a fill (fitting them per cell costs seconds at sixty rows)
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSortingEnabled(True)
         self.table.sortItems(0, Qt.SortOrder.AscendingOrder)
         self.table.itemSelectionChanged.connect(self._row_picked)
@@ -76,7 +74,6 @@ class LedgerDock(QDockWidget):
         self.statement.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.statement.verticalHeader().setVisible(False)
         self.statement.verticalHeader().setDefaultSectionSize(20)
-        self.statement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.statement.horizontalHeader().setStretchLastSection(True)
         self.statement.setWordWrap(False)
         lower = QWidget()
@@ -141,6 +138,7 @@ class LedgerDock(QDockWidget):
                 v = row.values.get(col)
                 t.setItem(r, c, _Number(row.text(col), -1e18 if v is None else float(v)))
         t.setSortingEnabled(True)
+        t.resizeColumnsToContents()
         keep = self.who
         self.who = None
         if keep is not None:
@@ -197,6 +195,7 @@ class LedgerDock(QDockWidget):
             s.setItem(r, len(STATEMENT_COLUMNS) + 1, QTableWidgetItem(line.order))
             s.setItem(r, len(STATEMENT_COLUMNS) + 2, QTableWidgetItem(line.rule))
             s.setItem(r, len(STATEMENT_COLUMNS) + 3, QTableWidgetItem(line.cell))
+        s.resizeColumnsToContents()
 
     def statement_rows(self) -> list[list[str]]:
         s = self.statement

@@ -168,6 +168,8 @@ class OrderSheetDock(QDockWidget):
         self._check.timeout.connect(self.recheck)
         self._loading = False
         self._text = ""
+        self._stale = True
+        self.visibilityChanged.connect(self._visibility)
         self.editor.textChanged.connect(self._typed)
         self.editor.cursorPositionChanged.connect(self._explain)
         self.editor.focus_left.connect(self.commit)
@@ -184,7 +186,18 @@ class OrderSheetDock(QDockWidget):
             self._loading = False
         self._text = self.editor.toPlainText()
         self._commit.stop()
-        self.recheck()
+        self.recheck_soon()
+
+    def recheck_soon(self) -> None:
+        """Check now if the sheet is on screen; a sheet behind another tab when it shows."""
+        if self.isVisible() and not self.visibleRegion().isEmpty():
+            self.recheck()
+        else:
+            self._stale = True
+
+    def _visibility(self, visible: bool) -> None:
+        if visible and self._stale:
+            self.recheck()
 
     def has_pending(self) -> bool:
         return self._commit.isActive()
@@ -208,6 +221,7 @@ class OrderSheetDock(QDockWidget):
 
     def recheck(self) -> None:
         self._check.stop()
+        self._stale = False
         orders, blocks = sheet_lines(self.editor.toPlainText())
         self.preview = self.doc.preview_with(self.giver, orders)
         self.highlighter.by_block = {blocks[c.number - 1]: c for c in self.preview.check(self.giver)

@@ -46,6 +46,7 @@ class HyperDeskWindow(QMainWindow):
         doc.setParent(self)
         self.session = Session()
         self.panels: list[QWidget] = []
+        self._others_due = False
         self.view = HyperMapView(self)
         self.setCentralWidget(self.view)
         self.layers: HyperLayers | None = None
@@ -226,9 +227,15 @@ class HyperDeskWindow(QMainWindow):
         dock = self.sheets.get(giver)
         if dock is not None:
             dock.reload()
-        for other in self.sheets.values():  # the others' checks may follow (stacks, alliances)
-            if other is not dock and not other.has_pending():
-                other.recheck()
+        if not self._others_due:  # the others' checks may follow (stacks, alliances): once
+            self._others_due = True
+            QTimer.singleShot(0, self._recheck_others)
+
+    def _recheck_others(self) -> None:
+        self._others_due = False
+        for dock in self.sheets.values():
+            if not dock.has_pending():
+                dock.recheck_soon()
         self.inspector.refresh()
 
     def _position_changed(self) -> None:
