@@ -37,3 +37,29 @@ def stacked_json() -> dict:
 
 def read(data: dict):
     return hyper.read(data, load_variant(MINI))
+
+
+def install_mini() -> str:
+    """The test board among the user's variants (as a GM who copied it there), so that its
+    games find their map by the variant's id; returns that id."""
+    import shutil
+
+    from diplodesk.paths import user_variants_dir
+    from diplodesk.variants import forget_recent
+
+    target = user_variants_dir() / "hyper-mini"
+    if not target.exists():
+        shutil.copytree(MINI, target)
+    forget_recent()
+    return "hyper-mini"
+
+
+def desk_game():
+    """A game of the installed test board at its first season, with a French stack of four."""
+    from diplodesk.engine.game import Game
+
+    game = Game.new(load_variant(install_mini()))
+    data = stacked_json()
+    data["variant"] = game.current.to_json()["variant"]
+    game.current = game.load_position(data)
+    return game

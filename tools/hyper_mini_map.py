@@ -196,8 +196,9 @@ def anchors(variant: dict, shapes: dict, coasts: dict) -> dict[str, tuple[float,
         g = shapes[pid]
         ux, uy = inside_point(g)
         # clear of a full 2x2 stack: above it, else below, else beside it
-        inner = g.buffer(-10)
-        spots = [(ux, uy - 66), (ux, uy + 66), (ux - 110, uy), (ux + 110, uy), (ux, uy - 44)]
+        inner = g.buffer(-30)  # the whole label inside, not only its middle
+        spots = [(ux, uy - 96), (ux, uy + 96), (ux - 120, uy), (ux + 120, uy), (ux, uy - 66),
+                 (ux, uy + 66), (ux, uy - 44)]
         label = next((p for p in spots if inner.contains(shapely.Point(p))), spots[-1])
         label = (round(label[0], 1), round(label[1], 1))
         out[f"unit-{pid}"] = (ux, uy)

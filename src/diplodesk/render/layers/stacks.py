@@ -21,10 +21,10 @@ from .. import glyphs
 from ..palette import Palette, blend, text_on
 from ..sheet import Layer
 
-SLOT = 0.86  # a stacked glyph's size, in glyph units (a province here is many glyphs wide)
+SLOT = 1.1  # a stacked glyph's size, in glyph units (a province here is many glyphs wide)
 GAP = 0.08  # between two glyphs of a stack
-BOAT = 0.55
-BADGE = 0.4
+BOAT = 0.65
+BADGE = 0.45
 
 
 @dataclass(frozen=True)
