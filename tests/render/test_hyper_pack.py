@@ -95,7 +95,7 @@ def test_a_player_gets_the_sheets_their_provinces_and_units_lie_on(board):
     assert sheets("p01") == ["west"]  # France
     assert sheets("p03") == ["east"]  # Italy
     assert sheets("p02") == ["west", "east"]  # Spain, Morocco, and a transport in the Gulf of Lyon
-    assert [p.sheet for p in plan.gazette(result, pos) if p.is_map] == [WHOLE]
+    assert [p.sheet for p in plan.gazette(result, pos) if p.is_map] == [WHOLE, "west", "east"]
     first = plan.player(result, pos, "p01")
     assert first[0].title == "The West, after Winter 1914" and first[1].title.startswith("fra — Winter 1914")
 

@@ -3,9 +3,9 @@
 A player's pack is the maps they need, then every paper their projection allows
 (``engine/hyper/papers.py``): the regional sheets on which their nations' provinces and
 units lie (the whole board when the variant has no sheets), then their nations' statements
-and their banks' accounts, each starting a page. The gazette is the whole board and the
-public paper; the GM's pack adds the GM's sheet. Tests read these pages' texts: they are
-exactly what the painter writes on paper.
+and their banks' accounts, each starting a page. The gazette is the whole board and every
+sheet, then the public paper; the GM's pack adds the GM's sheet. Tests read these pages'
+texts: they are exactly what the painter writes on paper.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class Plan:
         return map_pages(sheets, self.sheet_names, result["phase"]) + text_pages(sections, self.per_page, self.columns)
 
     def gazette(self, result: Mapping[str, Any], position: Mapping[str, Any]) -> list[Page]:
-        return (map_pages([WHOLE], self.sheet_names, result["phase"])
+        return (map_pages([WHOLE, *self.boxes], self.sheet_names, result["phase"])  # the public map, all of it
                 + text_pages(papers.gazette(result, position), self.per_page, self.columns))
 
     def gm(self, result: Mapping[str, Any], position: Mapping[str, Any]) -> list[Page]:
