@@ -186,3 +186,34 @@ def test_new_game_lists_hyper_variants_and_starts_them_in_a_desk(qtbot, window, 
     desks = open_windows()
     assert len(desks) == before + 1 and desks[-1].doc.variant.id == vid
     qtbot.addWidget(desks[-1])
+
+
+def test_closing_with_unsaved_orders_asks_and_an_autosave_keeps_them(qtbot, prompts):
+    from diplodesk.document.autosave import find_orphans
+
+    w = _desk(qtbot, prompts)
+    w.paste_orders("France\nbu 3 Trs\n")
+    w.autosave()
+    assert w.session.file.is_file()
+    prompts.save_answer = "cancel"
+    assert not w.close() and prompts.asked == ["save"]
+    assert w.session.file.is_file() and not [o for o in find_orphans() if o.file == w.session.file]
+    prompts.save_answer = "discard"
+    assert w.close()
+
+
+def test_a_hyper_autosave_left_by_a_crash_comes_back_in_a_desk(qtbot, window, prompts):
+    from diplodesk.document.autosave import Session
+    from diplodesk.gui.hyper.window import open_windows
+
+    doc = HyperGameDocument(desk_game())
+    doc.set_orders({"fra": ["bu 3 Trs"]})
+    crashed = Session()
+    crashed.write(doc.game, None, "Untitled")
+    crashed.lock.unlock()  # its process is gone
+    prompts.recover_answer = "recover"
+    assert window.offer_recovery()
+    desk = open_windows()[-1]
+    qtbot.addWidget(desk)
+    assert desk.doc.orders("fra") == ("bu 3 Trs",) and desk.doc.is_modified
+    assert not crashed.file.exists() and desk.session.file.is_file()

@@ -148,6 +148,16 @@ class WindowFiles(WindowState):
             except GameFileError as e:
                 self.prompts.error("Cannot recover", str(e))
                 continue
+            if game.variant.engine != "standard":  # a Hypereconomic game: back in a desk
+                from ...document.hyper_game import HyperGameDocument
+                from ..hyper.launch import open_desk
+
+                hyper = HyperGameDocument(game, orphan.original)
+                hyper.mark_modified()
+                desk = open_desk(hyper, self.prompts)
+                discard(orphan)
+                desk.autosave()  # the recovered work is safe in the desk's autosave
+                return True
             doc = GameDocument(game, orphan.original)
             doc.mark_modified()
             self.set_document(doc)
