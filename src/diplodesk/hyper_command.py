@@ -45,6 +45,7 @@ def report(args, given) -> int:
     players = pos.player_ids()
     if args.player and who.lower() not in {p.lower() for p in players}:
         raise HyperCommandError(f"--player: {who!r} is no player here (players: {', '.join(players) or 'none'})")
+    who = _nation_names(pos).get(who.lower(), who)  # France, Fran -> fra
     sections = papers_for(result_of(given), pos.to_json(), who, names_of(pos))
     if sections is None:
         known = ", ".join(sorted(pos.nations) + players)
@@ -110,9 +111,7 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
     if not named:
         return None
     players = {p.lower(): p for p in pos.player_ids()}
-    nations = {n.lower(): n for n in pos.nations}
-    for n in pos.pack.nations.values():  # France, Fran -> fra
-        nations[n.name.lower()] = nations[n.abbr.lower()] = n.id
+    nations = _nation_names(pos)
     out: list[str] = []
     for name in named:
         key = name.lower()
@@ -125,3 +124,12 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
             raise HyperCommandError(f"--power: {name!r} is no player or nation here "
                                     f"(players: {', '.join(pos.player_ids())})")
     return sorted(set(out))
+
+
+def _nation_names(pos) -> dict[str, str]:
+    """A nation by its id, name or abbreviation (any case) -> its id."""
+    out = {n.lower(): n for n in pos.nations}
+    for n in pos.pack.nations.values():
+        out.setdefault(n.name.lower(), n.id)
+        out.setdefault(n.abbr.lower(), n.id)
+    return out

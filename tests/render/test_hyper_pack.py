@@ -184,6 +184,7 @@ def test_report_reads_a_hyper_game_file_by_nation_player_and_gazette(tmp_path, c
     game.save(path)
     code, out, _ = run(capsys, "report", path, "--power", "fra", "--phase", "0")
     assert code == 0 and out.startswith("France (Fran) — Winter 1914")
+    assert run(capsys, "report", path, "--power", "France", "--phase", "0")[1] == out
     code, out, _ = run(capsys, "report", path, "--player", "P02", "--phase", "W1914M")
     assert code == 0 and "Morocco (Moro)" in out and "Spain (Spai)" in out and "France" not in out
     code, out, _ = run(capsys, "report", path, "--gazette", "--phase", "0")
