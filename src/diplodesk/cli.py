@@ -63,17 +63,24 @@ def _build_parser() -> argparse.ArgumentParser:
     r.add_argument("--width", type=int, default=2000, help="image width in pixels, 100 to 20000 (default 2000)")
     r.add_argument("--palette", choices=("default", "colorblind"), default="default",
                    help="the powers' colours (default: default)")
+    r.add_argument("--sheet", help="a regional sheet of a world map (the variant's [sheets], e.g. europe), "
+                   "not the whole map")
 
-    rep = sub.add_parser("report", help="a power's adjudication report as text, or the public one")
+    rep = sub.add_parser("report", help="a power's adjudication report as text, or the public one "
+                         "(Hypereconomic: a nation's statement, a player's, the gazette; --power gm the GM's)")
     _position_arguments(rep)
     who = rep.add_mutually_exclusive_group(required=True)
     who.add_argument("--power", help="the power whose report to print (any case)")
     who.add_argument("--public", action="store_true", help="the public adjudication (Blind: no orders)")
+    who.add_argument("--player", help="Hypereconomic: a player's papers, all the nations they control (any case)")
+    who.add_argument("--gazette", action="store_true", help="Hypereconomic: the public gazette of the season")
 
-    pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's")
+    pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's; "
+                        "Hypereconomic: one per player (maps, statements), the gazette and the GM's")
     _position_arguments(pk)
     pk.add_argument("-o", "--output", type=Path, required=True, help="folder for the PDFs")
-    pk.add_argument("--power", action="append", help="only this power (repeatable)")
+    pk.add_argument("--power", action="append", help="only this power (Hypereconomic: this player, or the "
+                    "players of this nation; repeatable)")
     pk.add_argument("--page", default="A4", choices=("A4", "A3", "Letter", "Legal"), help="paper size (default A4)")
     pk.add_argument("--portrait", action="store_true", help="portrait pages (default: landscape)")
 
@@ -260,6 +267,11 @@ def cmd_render(args) -> int:
     if not 100 <= args.width <= 20000:
         raise BadInput(f"--width: {args.width} is not between 100 and 20000 pixels")
     writable(args.output)
+    if _other_engine(given):
+        return _hyper("render", args, given)
+    if args.sheet is not None:
+        raise BadInput(f"--sheet: variant {position.variant.id!r} is not drawn by sheets "
+                       f"(its sheets: {', '.join(position.variant.sheets) or 'none'})")
     try:
         from .render.export import RenderError, render_file
     except ImportError as e:
@@ -278,9 +290,12 @@ def cmd_report(args) -> int:
     from .engine.reports import power_report
 
     given = read_given(args)
-    if _other_engine_report(args, given.position):
-        return 0
+    if _other_engine(given):
+        return _hyper("report", args, given)
     position = given.position
+    if args.player or args.gazette:
+        flag = "--player" if args.player else "--gazette"
+        raise BadInput(f"{flag}: only for variants with an economy (Hypereconomic); use --power or --public")
     if args.public:
         from .engine.process import process
         from .engine.rules import blind
@@ -291,27 +306,27 @@ def cmd_report(args) -> int:
     return 0
 
 
-def _other_engine_report(args, pos) -> bool:
-    """A report from a variant with a season engine of its own (CONTRACTS 6): a nation's
-    statement, a player's nations, or ``--power gazette``. False for other variants."""
+def _other_engine(given) -> bool:
+    """A variant with a season engine of its own (CONTRACTS 6): hyper_command.py's."""
     from .engine import seasons
 
-    if not seasons.is_other(pos.variant):
-        return False
-    from .engine.hyper.report import report
+    return seasons.is_other(given.position.variant)
 
-    who = "gazette" if args.public else (args.power or "")
-    text = report(seasons.process_other(pos).to_json(), pos.to_json(), who,
-                  {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()})
-    if text is None:
-        known = ", ".join(sorted(pos.nations) + pos.player_ids())
-        raise BadInput(f"--power: {who!r} is no nation or player here (known: {known}, gazette)")
-    sys.stdout.write(text)
-    return True
+
+def _hyper(command: str, args, given) -> int:
+    from . import hyper_command
+
+    try:
+        return getattr(hyper_command, command)(args, given)
+    except hyper_command.HyperCommandError as e:
+        raise BadInput(str(e)) from None
 
 
 def cmd_pack(args) -> int:
     given = read_given(args)
+    if _other_engine(given):
+        writable(args.output, folder=True)
+        return _hyper("pack", args, given)
     position = given.position
     powers = [power_named(position, p) for p in args.power or []]
     writable(args.output, folder=True)

@@ -115,3 +115,42 @@ def test_a_variant_saved_with_errors_is_listed_but_not_playable(_user_data):
     assert not info.playable
     with pytest.raises(VariantError, match="not playable yet.*overlap"):
         load_variant("broken")
+
+
+def test_regional_sheets_are_read_in_the_authors_order():
+    data = standard_data()
+    data["sheets"] = {
+        "west": {"name": "The West", "box": [0, 0, 600, 500]},
+        "east": {"name": "The East", "box": [500.5, 100, 1000, 700]},
+    }
+    v = Variant.from_data(data, "test")
+    assert list(v.sheets) == ["west", "east"]
+    assert v.sheets["east"].name == "The East"
+    assert v.sheets["east"].box == (500.5, 100.0, 1000.0, 700.0)
+    assert v.sheets["west"].width == 600 and v.sheets["west"].height == 500
+
+
+def test_a_variant_without_sheets_has_none():
+    assert Variant.from_data(standard_data(), "test").sheets == {}
+
+
+def test_a_sheet_box_upside_down_is_an_error_naming_the_sheet():
+    def f(d):
+        d["sheets"] = {"asia": {"name": "Asia", "box": [900, 0, 100, 500]}}
+    found = problems(f)
+    assert found == ["sheets.asia.box: [900.0, 0.0, 100.0, 500.0] is not [x0, y0, x1, y1], "
+                     "x0 < x1, y0 < y1"]
+
+
+@pytest.mark.parametrize("box", [[0, 0, 100], [0, 0, 1, 2, 3], ["a", 0, 1, 1]])
+def test_a_sheet_box_not_four_numbers_is_one_clear_problem(box):
+    def f(d):
+        d["sheets"] = {"asia": {"name": "Asia", "box": box}}
+    (found,) = problems(f)
+    assert "sheets.asia.box" in found
+
+
+def test_a_sheet_box_that_is_not_finite_is_an_error():
+    def f(d):
+        d["sheets"] = {"asia": {"name": "Asia", "box": [0, 0, float("inf"), 100]}}
+    assert any("sheets.asia.box" in p and "finite" in p for p in problems(f))

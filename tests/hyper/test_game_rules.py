@@ -305,11 +305,11 @@ def test_report_gives_a_statement_a_player_s_nations_and_the_gazette(tmp_path: P
     assert nobody.returncode == 2 and "known: fra, ita, mor, spa, sui, p01" in nobody.stderr
 
 
-def test_the_app_refuses_a_hypereconomic_game_with_a_clear_message(tmp_path: Path):
-    from diplodesk.document.game_document import GameDocument
-    from diplodesk.engine.game import GameFileError
+def test_the_standard_document_hands_a_hypereconomic_game_to_its_desk(tmp_path: Path):
+    from diplodesk.document.game_document import GameDocument, OtherEngineGame
 
     game = Game.new(load_variant(str(MINI)))
     game.save(tmp_path / "hyper.json")
-    with pytest.raises(GameFileError, match="a hypereconomic game; the app opens these in a later version"):
+    with pytest.raises(OtherEngineGame, match="a hypereconomic game, which opens in its own desk") as e:
         GameDocument.open(tmp_path / "hyper.json")
+    assert e.value.game.variant.engine == "hypereconomic"

@@ -29,7 +29,20 @@ def main(argv: list[str] | None = None) -> int:
         "--debug-png", help="render provinces in distinct colours with seeds to this PNG"
     )
     ap.add_argument("--debug-svg", help="the same picture as --debug-png, as SVG (to zoom into)")
+    ap.add_argument(
+        "--freeze",
+        action="store_true",
+        help="world board only: write the proposed facts into variants/hypereconomic/",
+    )
     args = ap.parse_args(argv)
+    if args.board == "hypereconomic":  # a board that makes its variant (tools/mapgen/world.py)
+        from .freeze import run
+
+        try:
+            return run(args.out, args.png, args.debug_png, args.freeze)
+        except GeodataError as exc:
+            print(exc, file=sys.stderr)
+            return 2
 
     from .anchors import place_anchors
     from .build import build

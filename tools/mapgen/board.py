@@ -83,6 +83,8 @@ class Board:
     style: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)
     window: tuple[float, float, float, float] = (-180, -90, 180, 90)
+    # [[transfer]]: land inside a lon/lat ring moved to zone ``to`` (borders modern outlines lack)
+    transfers: list[dict] = field(default_factory=list)
 
 
 def special_key(key: str) -> str:
@@ -144,6 +146,7 @@ def load_board(board_id: str, variant: Variant | None = None) -> tuple[Board, Va
             style=data.get("style", {}),
             labels=data.get("labels", {}),
             window=tuple(data.get("window", (-180, -90, 180, 90))),
+            transfers=data.get("transfer", []),
         ),
         variant,
     )

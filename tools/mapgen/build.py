@@ -220,6 +220,33 @@ def tidy(provinces: dict, land_ids: set[str], islands, speck: float):
     return out, (shapely.union_all(left) if left else shapely.MultiPolygon())
 
 
+def wrapped(g, cut: float | None):
+    """A lon/lat geometry split at the map's edge meridian, the part west of it moved 360°
+    east, so that no polygon jumps across the map when projected."""
+    if cut is None:
+        return g
+    east = shapely.intersection(g, box(cut, -90, 180, 90))
+    west = shapely.intersection(g, box(-180, -90, cut, 90))
+    if west.is_empty:
+        return east
+    west = shapely.transform(west, lambda a: a + np.array([360.0, 0.0]))
+    return shapely.union(east, west) if not east.is_empty else west
+
+
+def transfer(zones: dict, P: Projector, spec: dict) -> None:
+    """Land inside a lon/lat ring changes zone: a border of 1914 that modern outlines lack."""
+    ring = shapely.make_valid(P.ring(spec["ring"]))
+    to = spec["to"]
+    losers = spec.get("from") or [z for z in zones if z != to]
+    taken = []
+    for z in losers:
+        if z in zones and z != to and zones[z].intersects(ring):
+            taken.append(shapely.intersection(zones[z], ring))
+            zones[z] = clean(shapely.difference(zones[z], ring), 0.0)
+    if taken:
+        zones[to] = clean(shapely.union_all([zones.get(to, shapely.MultiPolygon()), *taken]), 0.0)
+
+
 def build(board: Board, variant: Variant, countries: dict | None = None) -> BoardGeometry:
     geo = board.geometry
     tol = float(geo.get("simplify", 0.6))
@@ -237,7 +264,7 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
     window = box(lon0, lat0, lon1, lat1)
     zone_parts: dict[str, list] = {}
     for code, g in sorted(countries.items()):
-        g = shapely.intersection(g, window)
+        g = wrapped(shapely.intersection(g, window), getattr(P.proj, "cut", None))
         if g.is_empty:
             continue
         g = clean(shapely.intersection(P.geom(shapely.segmentize(g, 0.5)), margin), 0.0)
@@ -256,6 +283,8 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
         hole = P.ring(cut["ring"])
         for z in zones:
             zones[z] = clean(shapely.difference(zones[z], hole), 0.0)
+    for spec in board.transfers:
+        transfer(zones, P, spec)
 
     # Simplify all borders together so shared borders stay shared.
     names = list(zones)
@@ -315,8 +344,14 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
     land = shapely.union_all(list(zones.values()))
     notes.append(f"{len(polygons(islands))} decoration islands")
 
-    # Sea; enclosed pockets with no seed become land (small) or background (large).
-    sea = clean(shapely.difference(shapely.difference(frame, land), islands), 0.0)
+    # Sea; enclosed pockets with no seed become land (small) or background (large). A world
+    # projection's sea ends at the outline of the globe (the frame's corners are background).
+    water = frame
+    cut = getattr(P.proj, "cut", None)
+    if cut is not None:
+        edge = [(cut, -90.0), (cut + 360.0, -90.0), (cut + 360.0, 90.0), (cut, 90.0)]
+        water = clean(shapely.intersection(frame, P.ring(edge)), 0.0)
+    sea = clean(shapely.difference(shapely.difference(water, land), islands), 0.0)
     lakes, open_sea, neutral_sea = [], [], []
     for comp in polygons(sea):
         if _seeds_in(comp, sea_seeds):

@@ -34,6 +34,15 @@ from .checks import OrderCheck, check_orders, order_count, parse
 from .explanations import explanations
 
 
+class OtherEngineGame(GameFileError):
+    """The file is a game of another season engine (Hypereconomic): it opens in that
+    engine's own window; the game read is kept, so it is not read twice."""
+
+    def __init__(self, game: Game, path: Path):
+        super().__init__(f"{path}: a {game.variant.engine} game, which opens in its own desk window")
+        self.game = game
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything an adjudication, a roll-back or a branch changes, to put it back on undo
@@ -94,8 +103,7 @@ class GameDocument(QObject):
         except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
             raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
         if game.variant.engine != "standard":
-            raise GameFileError(f"{path}: a {game.variant.engine} game; the app opens these in a later "
-                                "version. Use diplodesk adjudicate and diplodesk report meanwhile.")
+            raise OtherEngineGame(game, path)
         return cls(game, path, parent)
 
     # -- reading -------------------------------------------------------------------------

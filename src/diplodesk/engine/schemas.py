@@ -245,6 +245,13 @@ class RuleChangeShape(_Shape):
     note: Text = ""
 
 
+class SheetShape(_Shape):
+    """A regional sheet of a large map: a name and a box in the map's SVG user units."""
+
+    name: Name
+    box: Annotated[list[float], Meta(min_length=4, max_length=4)]
+
+
 class VariantShape(_Shape):
     """A ``variant.toml``, or the variant copy inside a game file."""
 
@@ -267,6 +274,8 @@ class VariantShape(_Shape):
     adjacency: AdjacencyShape | UnsetType = UNSET
     special: list[SpecialShape] = []
     editor: EditorShape | UnsetType = UNSET
+    # regional sheets of a world-sized map (views, print pages): id -> name and box
+    sheets: dict[Name, SheetShape] = {}
 
 
 # -- game file (DESIGN "Formats") ------------------------------------------------------------

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -52,6 +53,22 @@ class StartUnit:
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A region of a large map a GM looks at or prints on its own page (Europe, Asia)."""
+
+    name: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the map's SVG user units
+
+    @property
+    def width(self) -> float:
+        return self.box[2] - self.box[0]
+
+    @property
+    def height(self) -> float:
+        return self.box[3] - self.box[1]
+
+
+@dataclass(frozen=True)
 class Variant:
     id: str
     name: str
@@ -70,6 +87,8 @@ class Variant:
     # the season engine that adjudicates it (engine/seasons.py): "standard" or, for a
     # variant with an economy, "hypereconomic" (CONTRACTS 6)
     engine: str = "standard"
+    # regional sheets of a world-sized map, by id (``[sheets]``); most variants have none
+    sheets: Mapping[str, Sheet] = field(default_factory=dict, compare=False)
 
     @cached_property
     def power_names(self) -> tuple[str, ...]:
@@ -200,6 +219,7 @@ class _Loader:
         if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
             self.fail("rules", "expected a list of rule names")
             rules = []
+        sheets = self.load_sheets()
         if self.problems:
             raise VariantError(self.source, self.problems)
         return Variant(
@@ -218,7 +238,20 @@ class _Loader:
             description=str(d.get("description", "")),
             data=d,
             engine=str(engine),
+            sheets=sheets,
         )
+
+    def load_sheets(self) -> dict[str, Sheet]:
+        out = {}
+        for sid, spec in self.table("sheets", required=False).items():  # in the author's order
+            box = tuple(float(v) for v in spec["box"])
+            if not all(math.isfinite(v) for v in box):
+                self.fail(f"sheets.{sid}.box", f"{list(spec['box'])} is not four finite numbers")
+            elif not (box[0] < box[2] and box[1] < box[3]):
+                self.fail(f"sheets.{sid}.box", f"{list(box)} is not [x0, y0, x1, y1], x0 < x1, y0 < y1")
+            else:
+                out[sid] = Sheet(name=str(spec["name"]), box=box)  # type: ignore[arg-type]
+        return out
 
     def load_powers(self) -> list[Power]:
         out = []

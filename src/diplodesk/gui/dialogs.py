@@ -76,11 +76,9 @@ class NewGameDialog(QDialog):
             mark = "" if info.builtin else " — yours"
             if not (info.path / "map.svg").is_file():
                 mark += " — no map yet"
-            if info.engine != "standard":  # Hypereconomic: the desk comes with its world board
-                mark += " — command line only for now"
+            if info.engine != "standard":  # Hypereconomic: it opens in a GM desk of its own
+                mark += " — GM desk"
             self.variant.addItem(f"{info.name} ({info.id}){mark}", info.id)
-            if info.engine != "standard":
-                self.variant.model().item(self.variant.count() - 1).setEnabled(False)
         i = self.variant.findData("standard")
         if i >= 0:
             self.variant.setCurrentIndex(i)

@@ -9,7 +9,7 @@ secret joint agreements are never in a player's text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..phase import SEASON_NAMES
@@ -110,8 +110,9 @@ def player_pack(result: Mapping[str, Any], position: Mapping[str, Any], player: 
     return head + "\n".join(statement(result, position, n, names) for n in nations)
 
 
-def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
-    """The public part: results, every nation's account, the race for victory."""
+def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequence[str] = ()) -> str:
+    """The public part: results, ``news`` (hyper/news.py), every nation's account, the race
+    for victory."""
     eco = result["next"]["economy"]
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
@@ -128,6 +129,7 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
         lines.append(f"  {o['power']}: {o['order'] or o['text']}{mark}")
     if covert:
         lines += ["", "Covert action (by whom is not told)"] + sorted(covert)
+    lines += list(news)
     lines += ["", "Accounts at the end of the season" + " " * 24
               + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
     for n in sorted(eco["nations"]):

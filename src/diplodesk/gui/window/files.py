@@ -9,12 +9,18 @@ import os
 from pathlib import Path
 
 from ...document.autosave import discard, find_orphans, load_orphan
-from ...document.game_document import GameDocument
+from ...document.game_document import GameDocument, OtherEngineGame
 from ...engine.game import GameFileError
 from ..variant_import import import_variant
 from .state import WindowState
 
 MAX_RECENT = 10
+
+
+def _engine_of(variant: str) -> str:
+    from ...variants import load_variant
+
+    return load_variant(variant).engine
 
 
 class WindowFiles(WindowState):
@@ -38,6 +44,11 @@ class WindowFiles(WindowState):
             return
         variant, rules = choice
         try:
+            if _engine_of(variant) != "standard":
+                from ..hyper.launch import new_desk
+
+                new_desk(variant, self.prompts)  # a Hypereconomic game: its own desk window
+                return
             doc = GameDocument.new(variant, rules)
         except ValueError as e:
             self.prompts.error("Cannot start the game", str(e))
@@ -54,6 +65,12 @@ class WindowFiles(WindowState):
                 return False
         try:
             doc = GameDocument.open(path)
+        except OtherEngineGame as e:
+            from ...document.hyper_game import HyperGameDocument
+            from ..hyper.launch import open_desk
+
+            open_desk(HyperGameDocument(e.game, path), self.prompts)  # its own desk window
+            return True
         except GameFileError as e:
             self.prompts.error("Cannot open the game", str(e))
             return False
@@ -131,6 +148,16 @@ class WindowFiles(WindowState):
             except GameFileError as e:
                 self.prompts.error("Cannot recover", str(e))
                 continue
+            if game.variant.engine != "standard":  # a Hypereconomic game: back in a desk
+                from ...document.hyper_game import HyperGameDocument
+                from ..hyper.launch import open_desk
+
+                hyper = HyperGameDocument(game, orphan.original)
+                hyper.mark_modified()
+                desk = open_desk(hyper, self.prompts)
+                discard(orphan)
+                desk.autosave()  # the recovered work is safe in the desk's autosave
+                return True
             doc = GameDocument(game, orphan.original)
             doc.mark_modified()
             self.set_document(doc)

@@ -1,0 +1,236 @@
+"""The editable Hypereconomic game: the engine's Game of a hyper variant, its file, and one
+undo stack for every change (as :mod:`.game_document` is for the standard game).
+
+Views connect to its signals and change the game only through the commands of
+:mod:`.hyper_commands`, which call the few methods here that change it (:meth:`set_orders`,
+:meth:`process`, :meth:`restore`). What the engine makes of the orders before the season is
+played (each line's check, each nation's budget) is worked out once per set of orders
+(:meth:`preview`), and for a sheet being typed (:meth:`preview_with`).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from ..engine.files import clean_stale_temps
+from ..engine.game import Game, GameFileError, PhaseRecord
+from ..engine.hyper.model import HyperPosition
+from ..engine.variant import VariantError
+from .hyper_preview import Preview, preview
+from .hyper_words import Words
+
+ENGINE = "hypereconomic"
+
+
+@dataclass(frozen=True)
+class HyperState:
+    """What an adjudication changes, to put back on undo."""
+
+    current: HyperPosition
+    history: tuple[PhaseRecord, ...]
+    winner: object
+
+
+class HyperGameDocument(QObject):
+    """A Hypereconomic game being played, with its file path and its undo stack."""
+
+    changed = Signal()
+    orders_changed = Signal(str)  # one nation's (or bank's) orders
+    position_changed = Signal()
+    history_changed = Signal()
+    adjudicated = Signal(int)  # the index of the history record just made
+    path_changed = Signal()
+
+    def __init__(self, game: Game, path: str | os.PathLike | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        if game.variant.engine != ENGINE:
+            raise GameFileError(f"{path or 'game'}: a {game.variant.engine} game, not a Hypereconomic one")
+        self.game = game
+        self.path: Path | None = Path(path) if path is not None else None
+        self.undo_stack = QUndoStack(self)
+        self._forced_modified = False
+        self._preview: tuple[HyperPosition, Preview] | None = None
+        self._words: tuple[HyperPosition, Words] | None = None
+        self._past: dict[int, tuple[PhaseRecord, HyperPosition]] = {}
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.changed.emit()
+
+    # -- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant: str, parent: QObject | None = None) -> HyperGameDocument:
+        from ..variants import load_variant
+
+        return cls(Game.new(load_variant(variant)), None, parent)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, parent: QObject | None = None) -> HyperGameDocument:
+        """Read a Hypereconomic game file; anything wrong raises GameFileError saying what."""
+        path = Path(path)
+        clean_stale_temps(path.parent, only_for=path.name)
+        try:
+            game = Game.load(path)
+        except GameFileError:
+            raise
+        except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
+            raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        return cls(game, path, parent)
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> HyperPosition:
+        return self.game.current
+
+    @property
+    def variant(self):
+        return self.game.variant
+
+    @property
+    def history(self) -> list[PhaseRecord]:
+        return self.game.history
+
+    @property
+    def nations(self) -> list[str]:
+        return sorted(self.position.nations)
+
+    @property
+    def givers(self) -> list[str]:
+        """Who gives orders: every nation, then every bank."""
+        return self.nations + sorted(b.id for b in self.position.banks)
+
+    def name_of(self, giver: str) -> str:
+        st = self.position.nations.get(giver)
+        if st is not None and st.name:
+            return st.name
+        n = self.position.pack.nations.get(giver)
+        if n is not None:
+            return n.name
+        bank = next((b for b in self.position.banks if b.id == giver), None)
+        return bank.name if bank is not None else giver
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else "Untitled"
+
+    @property
+    def is_modified(self) -> bool:
+        return self._forced_modified or not self.undo_stack.isClean()
+
+    def mark_modified(self) -> None:
+        self._forced_modified = True
+        self.changed.emit()
+
+    def orders(self, giver: str) -> tuple[str, ...]:
+        return tuple(self.position.orders.get(giver, ()))
+
+    def preview(self) -> Preview:
+        """Checks and budgets of the current orders (worked out once per set of orders)."""
+        pos = self.position
+        if self._preview is None or self._preview[0] is not pos:
+            self._preview = (pos, preview(pos))
+        return self._preview[1]
+
+    def preview_with(self, giver: str, texts: list[str] | tuple[str, ...]) -> Preview:
+        """As :meth:`preview`, with ``giver``'s orders replaced by ``texts`` (a sheet being typed)."""
+        if tuple(texts) == self.orders(giver):
+            return self.preview()
+        orders = dict(self.position.orders)
+        orders[giver] = tuple(texts)
+        return preview(self.position.with_orders(orders))
+
+    def words(self) -> Words:
+        pos = self.position
+        if self._words is None or self._words[0] is not pos:
+            self._words = (pos, Words(pos))
+        return self._words[1]
+
+    def orders_with(self, giver: str, unit_ref: str, text: str) -> list[str]:
+        """``giver``'s orders with ``text`` as the one military order of its unit ``unit_ref``
+        (replacing the one it had: a unit has one order a season)."""
+        from ..engine.hyper.orders import MILITARY, Names, parse_orders
+
+        texts = list(self.orders(giver))
+        pos = self.position
+        parsed = parse_orders(pos, giver, tuple(texts), Names(pos), frozenset(pos.pack.failure_order))
+        out, placed = [], False
+        for t, o in zip(texts, parsed, strict=True):
+            if o.unit is not None and o.unit.ref == unit_ref and o.verb in MILITARY:
+                if not placed:
+                    out.append(text)
+                    placed = True
+                continue
+            out.append(t)
+        return out if placed else [*out, text]
+
+    def position_at(self, index: int) -> HyperPosition:
+        """The position of processed season ``index`` (with its orders), read once."""
+        record = self.history[index]
+        hit = self._past.get(index)
+        if hit is None or hit[0] is not record:
+            hit = self._past[index] = (record, self.game.load_position(record.position))
+        return hit[1]
+
+    def snapshot(self) -> HyperState:
+        g = self.game
+        return HyperState(g.current, tuple(g.history), g.winner)
+
+    # -- changing (for commands only) ----------------------------------------------------
+
+    def set_orders(self, orders: dict[str, tuple[str, ...] | list[str]]) -> None:
+        current = dict(self.position.orders)
+        for giver, texts in orders.items():
+            if texts:
+                current[giver] = tuple(texts)
+            else:
+                current.pop(giver, None)
+        self.game.current = replace(self.position, orders=current)
+        for giver in orders:
+            self.orders_changed.emit(giver)
+        self.changed.emit()
+
+    def process(self):
+        outcome = self.game.process()
+        self._announce()
+        self.adjudicated.emit(len(self.history) - 1)
+        return outcome
+
+    def restore(self, state: HyperState) -> None:
+        g = self.game
+        g.current, g.history, g.winner = state.current, list(state.history), state.winner
+        self._announce()
+
+    def _announce(self) -> None:
+        self.history_changed.emit()
+        self.position_changed.emit()
+        for giver in self.givers:
+            self.orders_changed.emit(giver)
+        self.changed.emit()
+
+    # -- files ---------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike | None = None) -> Path:
+        """Save (atomically, keeping a .bak); raises OSError when the file can't be written."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no file name to save to")
+        self.game.save(target)
+        moved = target != self.path
+        self.path = target
+        self._forced_modified = False
+        self.undo_stack.setClean()
+        if moved:
+            self.path_changed.emit()
+        self.changed.emit()
+        return target
+
+
+def is_hyper(game: Game) -> bool:
+    return game.variant.engine == ENGINE

@@ -1,0 +1,115 @@
+"""Completion for a Hypereconomic order sheet: the words that may come next on a line, from
+the engine's order codes and the board (the nation's units, the places a unit can reach,
+provinces, nations, banks). No Qt here.
+
+The codes are the engine's own: the military verbs, and every code its order reader has a
+handler for, so a code added to the engine is offered without a change here.
+"""
+
+from __future__ import annotations
+
+from ..engine.hyper.model import HyperPosition
+from ..engine.hyper.order_words import DESIG
+from ..engine.hyper.orders import LATER, MILITARY, Names, _Parser
+
+BANK_CODES = ("rd", "in", "wd", "tt")
+BUILDS = ("D", "T", "N", "Y", "S", "FF", "Trs")
+UNIT_VERBS = (*MILITARY, "dn", "ds")
+
+
+def codes() -> list[str]:
+    """Every order code the engine reads, besides the military verbs after a unit."""
+    found = {m[len("order_"):] for m in dir(_Parser) if m.startswith("order_")}
+    return sorted(found | set(LATER) | {"al", "ra", "wa"})
+
+
+class Words:
+    """The completions of one position, for any nation's lines."""
+
+    def __init__(self, position: HyperPosition):
+        self.pos = position
+        self.names = Names(position)
+        self.parser = _Parser(position, self.names, frozenset(position.pack.failure_order))
+        self.provinces = sorted(self.shown(p) for p in position.board.provinces)
+        self.nations = sorted(n.name for n in position.pack.nations.values())
+        self.banks = sorted(b.name for b in position.banks)
+        self._codes = codes()
+
+    def shown(self, loc: str) -> str:
+        """A province as the rules write it: its abbreviation (Gaso), a sea in capitals (TYRS)."""
+        pack = self.pos.pack.provinces.get(loc)
+        if pack is not None and pack.abbr:
+            return pack.abbr
+        return loc.upper() if self.pos.board.is_sea(loc) else loc.capitalize()
+
+    def units_of(self, nation: str) -> list[str]:
+        return sorted(u.ref for u in self.pos.units if u.power == nation)
+
+    def unit(self, nation: str, ref: str):
+        ref = ref.lower()
+        return next((u for u in self.pos.units if u.power == nation and u.ref.lower() == ref), None)
+
+    def reachable(self, unit) -> list[str]:
+        """Where a unit's mo or at may go: the places the engine's reader lets it reach."""
+        out = []
+        for loc in sorted(self.pos.board.provinces):
+            if loc != unit.province and self.parser.reaches(unit, unit.at, loc):
+                out.append(self.shown(loc))
+        return out
+
+    def candidates(self, nation: str, before: str) -> tuple[str, list[str]]:
+        """``(partial word, words that may replace it)`` for the line typed up to the cursor."""
+        words = before.split()
+        partial = "" if not words or before.endswith((" ", "\t")) else words[-1]
+        done = words if not partial else words[:-1]
+        options = self._next(nation, done)
+        low = partial.lower()
+        hits = [w for w in options if w.lower().startswith(low) and w.lower() != low]
+        return partial, sorted(dict.fromkeys(hits), key=lambda w: (w.lower(), w))
+
+    def _next(self, nation: str, done: list[str]) -> list[str]:
+        if not done:
+            if any(b.id == nation for b in self.pos.banks):
+                return list(BANK_CODES)
+            ffs = sorted(f.id for f in self.pos.ffs if f.owner == nation)
+            return self.units_of(nation) + ffs + self._codes
+        head = done[0].lower()
+        unit = None
+        rest = done[1:]
+        if DESIG.match(head):
+            unit = self.unit(nation, head)
+        elif head == "n" and len(done) >= 2:
+            unit = self.unit(nation, f"N {self.names.location(done[1]) or done[1]}")
+            rest = done[2:]
+        elif head == "n":
+            return sorted(u.ref.split(" ", 1)[1] for u in self.pos.units
+                          if u.power == nation and u.type == "N")
+        if unit is not None:
+            return self._after_unit(unit, rest)
+        if head == "bu":
+            return list(BUILDS) if len(done) == 1 else self.provinces
+        if head in ("de", "tf", "spl"):
+            if len(done) == 1 or head == "spl":
+                return self.units_of(nation)
+            if head == "tf" and len(done) == 2:
+                return ["to"]
+            return self.nations
+        if head in ("cd", "tt", "rd"):
+            return ["to", *self.nations, *self.provinces, *self.banks]
+        return self.provinces + self.nations
+
+    def _after_unit(self, unit, rest: list[str]) -> list[str]:
+        if rest and self.names.location(rest[0]) is not None and rest[0].lower() not in UNIT_VERBS:
+            rest = rest[1:]  # "12D Gaso at ...": the unit's own province, as the rules write it
+        if not rest:
+            return list(UNIT_VERBS if unit.type == "T" else MILITARY)
+        verb = rest[0].lower()
+        if verb in ("mo", "at") and len(rest) == 1:
+            return self.reachable(unit)
+        if verb == "dm" and len(rest) in (1, 2):
+            return self.reachable(unit) if len(rest) == 1 else self.provinces
+        if verb == "sp" and len(rest) == 1:
+            return sorted(u.ref for u in self.pos.units if u.power == unit.power and u != unit)
+        if verb == "sp":
+            return ["ho", "at", *self.provinces]
+        return []

@@ -1,0 +1,380 @@
+"""The GM desk for a Hypereconomic game: the map with its stacks, an order sheet per nation
+and bank, the ledger dock, the economy inspector, and the season's adjudication.
+
+The window holds one :class:`HyperGameDocument` and changes it only by pushing commands
+(:meth:`HyperDeskWindow.push`). Panels other branches build (the table editor, decisions,
+dice log, players) are attached with :meth:`HyperDeskWindow.add_panel`; the window gives
+them the document with their ``set_document`` if they have one, and refreshes them with
+``refresh`` after every change of the position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QWidget
+
+from ...document.autosave import Session
+from ...document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
+from ...document.hyper_game import HyperGameDocument
+from ...document.hyper_paste import split_orders
+from ...render.export import RenderError
+from ...render.hyper_map import painter_for
+from ..dialogs import Prompts
+from ..map_view import Highlights
+from .clicks import ClickOrders, scene_point
+from .inspector_dock import EconomyInspectorDock
+from .layers import HyperLayers, HyperMapView
+from .ledger_dock import LedgerDock
+from .sheet_dock import OrderSheetDock
+
+AUTOSAVE_MS = 60_000
+ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+
+
+class HyperDeskWindow(QMainWindow):
+    """The desk: one Hypereconomic game."""
+
+    def __init__(self, doc: HyperGameDocument, *, prompts: Any = None, autosave_ms: int = AUTOSAVE_MS,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("hyper-desk")
+        self.prompts = prompts if prompts is not None else Prompts(self)
+        self.doc = doc
+        doc.setParent(self)
+        self.session = Session()
+        self.panels: list[QWidget] = []
+        self._others_due = False
+        self.view = HyperMapView(self)
+        self.setCentralWidget(self.view)
+        self.layers: HyperLayers | None = None
+        self.clicks = ClickOrders(doc)
+        self._make_docks()
+        self._make_actions()
+        self.phase_label = QLabel()
+        self.statusBar().addPermanentWidget(self.phase_label)
+        self._load_map()
+        self.view.clicked.connect(self._clicked)
+        self.view.key_command.connect(self._key)
+        doc.changed.connect(self._doc_changed)
+        doc.orders_changed.connect(self._orders_changed)
+        doc.position_changed.connect(self._position_changed)
+        doc.history_changed.connect(self.ledger.refresh)
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(autosave_ms)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self.resize(1440, 920)
+        self._position_changed()
+        self._doc_changed()
+
+    # -- parts ---------------------------------------------------------------------------
+
+    def _make_docks(self) -> None:
+        self.sheets: dict[str, OrderSheetDock] = {}
+        first = None
+        for giver in self.doc.givers:
+            dock = OrderSheetDock(self.doc, giver, self)
+            dock.committed.connect(self._typed)
+            dock.paste_requested.connect(self.paste_from_clipboard)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            if first is None:
+                first = dock
+            else:
+                self.tabifyDockWidget(first, dock)
+            self.sheets[giver] = dock
+        if first is not None:
+            first.raise_()
+        self.ledger = LedgerDock(self)
+        self.ledger.set_document(self.doc)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.ledger)
+        self.inspector = EconomyInspectorDock(self)
+        self.inspector.set_document(self.doc)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
+        # the map keeps most of the window: narrow side docks, the ledger below a third
+        self.resizeDocks([self.inspector], [250], Qt.Orientation.Horizontal)
+        if first is not None:
+            self.resizeDocks([first], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.ledger], [290], Qt.Orientation.Vertical)
+
+    def _action(self, text: str, slot, keys: tuple[str, ...] = (), name: str = "") -> QAction:
+        a = QAction(text, self)
+        if keys:
+            a.setShortcuts([QKeySequence(k) for k in keys])
+        a.triggered.connect(slot)
+        if name:
+            a.setObjectName(name)
+        self.addAction(a)
+        return a
+
+    def _make_actions(self) -> None:
+        self.act_open = self._action("&Open…", self.open_other, ("Ctrl+O",))
+        self.act_save = self._action("&Save", self.save, ("Ctrl+S",), "act-save")
+        self.act_save_as = self._action("Save &As…", self.save_as, ("Ctrl+Shift+S",))
+        self.act_close = self._action("&Close", self.close, ("Ctrl+W",))
+        self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        for a in (self.act_undo, self.act_redo):
+            a.triggered.connect(self._after_undo)
+            self.addAction(a)
+        self.act_adjudicate = self._action("&Adjudicate the season", self.adjudicate, ADJUDICATE_KEYS,
+                                           "act-adjudicate")
+        self.act_paste = self._action("&Paste e-mail of orders", lambda: self.paste_from_clipboard(None),
+                                      ("Ctrl+Shift+V",))
+        self.act_fit = self._action("&Fit the map", self.view.fit, ("Ctrl+0",))
+        m = self.menuBar()
+        files = m.addMenu("&File")
+        for a in (self.act_open, self.act_save, self.act_save_as, self.act_close):
+            files.addAction(a)
+        edit = m.addMenu("&Edit")
+        for a in (self.act_undo, self.act_redo, self.act_paste):
+            edit.addAction(a)
+        game = m.addMenu("&Game")
+        game.addAction(self.act_adjudicate)
+        self.view_menu = m.addMenu("&View")
+        self.view_menu.addAction(self.act_fit)
+        for d in (self.inspector, self.ledger, *self.sheets.values()):
+            self.view_menu.addAction(d.toggleViewAction())
+
+    def add_panel(self, widget: QWidget, title: str,
+                  area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea) -> QDockWidget:
+        """Attach a panel (the table editor, decisions, dice log, players) as a dock."""
+        dock = widget if isinstance(widget, QDockWidget) else QDockWidget(title, self)
+        if dock is not widget:
+            dock.setWidget(widget)
+        dock.setObjectName(dock.objectName() or f"panel-{title.lower().replace(' ', '-')}")
+        self.addDockWidget(area, dock)
+        if area == Qt.DockWidgetArea.BottomDockWidgetArea:
+            self.tabifyDockWidget(self.ledger, dock)
+        self.ledger.raise_()
+        setter = getattr(widget, "set_document", None)
+        if callable(setter):
+            setter(self.doc)
+        self.panels.append(widget)
+        self.view_menu.addAction(dock.toggleViewAction())
+        return dock
+
+    def _load_map(self) -> None:
+        try:
+            hp = painter_for(self.doc.position)
+        except RenderError as e:
+            self.layers = None
+            self.view.clear_map()
+            self.statusBar().showMessage(f"No map: {e}. Type the orders in the sheets and adjudicate.")
+            return
+        self.layers = HyperLayers(hp)
+        self.view.set_map(self.layers)
+
+    # -- changes -------------------------------------------------------------------------
+
+    def push(self, command) -> bool:
+        """Push a command on the document's stack (typed orders are committed first)."""
+        self.flush()
+        self.doc.undo_stack.push(command)
+        error = getattr(command, "error", None)
+        if error:
+            self.prompts.error("Cannot do that", error)
+            return False
+        return True
+
+    def flush(self) -> None:
+        for dock in self.sheets.values():
+            if dock.has_pending():
+                dock.commit()
+
+    def _typed(self, giver: str, orders: list[str]) -> None:
+        self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
+
+    def _after_undo(self) -> None:
+        self.clicks.reset()
+        self._show_selection(None)
+
+    def adjudicate(self) -> bool:
+        """Play the season (Ctrl+Enter); every dock shows the season that follows."""
+        phase = self.doc.position.phase
+        ok = self.push(AdjudicateHyperCommand(self.doc))
+        if ok:
+            self.statusBar().showMessage(f"{phase} adjudicated; now {self.doc.position.phase}", 6000)
+        return ok
+
+    def paste_orders(self, text: str, default: str | None = None) -> dict[str, list[str]]:
+        """The orders of a pasted e-mail onto the sheets of the nations it names (one command)."""
+        orders, lines = split_orders(text, self.doc.position, default)
+        ignored = [ln for ln in lines if ln.kind == "ignored"]
+        if orders:
+            self.push(SetHyperOrdersCommand(self.doc, orders, "Pasted orders"))
+        what = ", ".join(f"{self.doc.name_of(g)} {len(v)}" for g, v in sorted(orders.items()))
+        skipped = f"; {len(ignored)} line(s) not orders (first: line {ignored[0].number})" if ignored else ""
+        self.statusBar().showMessage(f"Pasted: {what or 'no orders'}{skipped}", 8000)
+        return orders
+
+    def paste_from_clipboard(self, giver: str | None) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        self.paste_orders(QApplication.clipboard().text(), giver)
+
+    def _doc_changed(self) -> None:
+        self.setWindowTitle(f"{self.doc.title}[*] — {self.doc.variant.name} — diplodesk")
+        self.setWindowModified(self.doc.is_modified)
+        self.phase_label.setText(f" {self.doc.position.phase} ")
+        self.act_adjudicate.setEnabled(not self.doc.game.winner)
+
+    def _orders_changed(self, giver: str) -> None:
+        dock = self.sheets.get(giver)
+        if dock is not None:
+            dock.reload()
+        if not self._others_due:  # the others' checks may follow (stacks, alliances): once
+            self._others_due = True
+            QTimer.singleShot(0, self._recheck_others)
+
+    def _recheck_others(self) -> None:
+        self._others_due = False
+        for dock in self.sheets.values():
+            if not dock.has_pending():
+                dock.recheck_soon()
+        self.inspector.refresh()
+
+    def _position_changed(self) -> None:
+        self.view.set_content(self.doc.position)
+        self.inspector.refresh()
+        for p in self.panels:
+            refresh = getattr(p, "refresh", None)
+            if callable(refresh):
+                refresh()
+
+    # -- the map -------------------------------------------------------------------------
+
+    def _clicked(self, prov, _mods, global_pos) -> None:
+        self.flush()
+        placed = self.view.unit_at(scene_point(self.view, global_pos))
+        self.click(prov, placed)
+
+    def click(self, prov: str | None, placed=None):
+        """A click on the map (tests call this with the glyph they click)."""
+        if prov is not None:
+            self.inspector.show_province(prov)
+        result = self.clicks.click(prov, placed)
+        if result.orders is not None and result.giver is not None:
+            self.push(SetHyperOrdersCommand(self.doc, {result.giver: result.orders}, result.message))
+            self.sheets[result.giver].raise_()
+        elif self.clicks.unit is not None and self.clicks.unit.power in self.sheets:
+            self.sheets[self.clicks.unit.power].raise_()
+        self._show_selection(result.targets)
+        if result.message:
+            self.statusBar().showMessage(result.message, 8000)
+        return result
+
+    def _show_selection(self, targets) -> None:
+        if self.layers is not None:
+            self.layers.selected = self.clicks.selected_key
+        self.view.set_highlights(Highlights(targets=frozenset(targets or ())))
+        self.view.set_content(self.doc.position)
+        self.view._cache.top = None  # the ring moved: compose the top layer again
+
+    def _key(self, key: str) -> None:
+        if key == "Escape":
+            self.clicks.reset()
+            self._show_selection(None)
+        elif key == "H" and self.clicks.unit is not None:
+            u = self.clicks.unit
+            self.click(u.province)
+
+    # -- files ---------------------------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        self.flush()
+        if not self.doc.is_modified:
+            return True
+        answer = self.prompts.ask_save_changes(self.doc.title)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        return self._save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        path = self.prompts.save_path(str(self.doc.path or "hyper-game.json"))
+        return self._save_to(path) if path else False
+
+    def _save_to(self, path) -> bool:
+        self.flush()
+        try:
+            self.doc.save(path)
+        except OSError as e:
+            self.prompts.error("Cannot save", f"{path}: {e.strerror or e}")
+            return False
+        self.session.clear()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def open_other(self) -> None:
+        """File › Open: another game, in a desk or in a main window as it needs."""
+        path = self.prompts.open_path(str(self.doc.path.parent) if self.doc.path else "")
+        if path:
+            open_game_file(path, self.prompts)
+
+    def autosave(self) -> None:
+        self.flush()
+        try:
+            if self.doc.is_modified:
+                self.session.write(self.doc.game, self.doc.path, self.doc.title)
+            else:
+                self.session.clear()
+        except OSError as e:
+            self.statusBar().showMessage(f"Autosave failed: {e.strerror or e}", 6000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosave_timer.stop()
+        self.session.close()
+        event.accept()
+
+
+_open: list[HyperDeskWindow] = []
+
+
+def open_desk(doc: HyperGameDocument, prompts: Any = None, show: bool = True) -> HyperDeskWindow:
+    """A desk window on ``doc``, kept while it is open."""
+    win = HyperDeskWindow(doc, prompts=prompts)
+    _open.append(win)
+    win.destroyed.connect(lambda *_: _open.remove(win) if win in _open else None)
+    if show:
+        win.show()
+    return win
+
+
+def open_windows() -> list[HyperDeskWindow]:
+    return list(_open)
+
+
+def open_game_file(path, prompts: Any = None, show: bool = True):
+    """A game file in the window it needs: a desk for a Hypereconomic game, a main window
+    (through the app's game window factory) for the others. Returns the window, or None."""
+    from ...document.game_document import GameDocument, OtherEngineGame
+    from ...engine.game import GameFileError
+    from ..game_windows import game_window_factory
+
+    try:
+        doc = GameDocument.open(path)
+    except OtherEngineGame as e:
+        return open_desk(HyperGameDocument(e.game, path), prompts, show)
+    except GameFileError as e:
+        if prompts is not None:
+            prompts.error("Cannot open the game", str(e))
+        return None
+    factory = game_window_factory()
+    if factory is None:
+        return None
+    win = factory(doc)
+    if show:
+        win.show()
+    return win

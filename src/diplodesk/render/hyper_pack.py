@@ -1,0 +1,246 @@
+"""Hypereconomic print packs: a PDF per player and the public gazette (and the GM's).
+
+The pages are planned first (``hyper_pages.py``: which maps, which papers, from each
+reader's projection); this module only paints them. Each map (the whole board, a regional
+sheet) is drawn once per season into a QPicture (its provinces and borders as an image, its
+labels and stacks as vectors) and replayed into every pack that needs it, so sixty packs cost
+sixty sets of text pages and a handful of maps. Text is set in a fixed-pitch font so that a
+statement's columns line up, and stays text in the PDF.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPicture,
+)
+
+from .export import RenderError, ensure_app
+from .hyper_pages import WHOLE, Page, Plan
+
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
+              "Legal": QPageSize.PageSizeId.Legal}
+RESOLUTION = 150  # dots per inch of the PDF's page coordinates
+TEXT_PT = 8.5  # the statements' type size; long lines are set smaller to fit
+MIN_PT = 5.0
+Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
+
+
+@dataclass
+class HyperPackOptions:
+    page_size: str = "A4"
+    landscape: bool = True  # as the other packs; text pages hold wider lines
+
+
+def _layout(o: HyperPackOptions) -> QPageLayout:
+    if o.page_size not in PAGE_SIZES:
+        raise RenderError(f"unknown page size {o.page_size!r} (sizes: {', '.join(PAGE_SIZES)})")
+    orientation = QPageLayout.Orientation.Landscape if o.landscape else QPageLayout.Orientation.Portrait
+    return QPageLayout(QPageSize(PAGE_SIZES[o.page_size]), orientation, QMarginsF(12, 12, 12, 12),
+                       QPageLayout.Unit.Millimeter)
+
+
+def lines_per_page(o: HyperPackOptions) -> int:
+    """How many lines of the statements' type a page of ``o`` holds (below its title)."""
+    rect = _layout(o).paintRect(QPageLayout.Unit.Point)
+    return max(10, int((rect.height() - 5 * TEXT_PT * 1.3) // (TEXT_PT * 1.3)))
+
+
+def columns(o: HyperPackOptions) -> int:
+    """How many characters of the statements' type a line of a page of ``o`` holds."""
+    ensure_app()
+    width = _layout(o).paintRectPixels(RESOLUTION).width()
+    return max(40, int(width // QFontMetricsF(_mono(TEXT_PT)).horizontalAdvance("M")))
+
+
+def _mono(pt: float) -> QFont:
+    f = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    f.setStyleHint(QFont.StyleHint.Monospace)
+    f.setPixelSize(max(1, round(pt * RESOLUTION / 72)))
+    return f
+
+
+class _Pages:
+    """One PDF being written: pages of text or maps, numbered at the foot."""
+
+    def __init__(self, path: Path, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture]):
+        self.writer = QPdfWriter(str(path))
+        self.writer.setTitle(title)
+        self.writer.setCreator("diplodesk")
+        self.writer.setResolution(RESOLUTION)
+        self.writer.setPageLayout(_layout(o))
+        self.title, self.maps = title, maps
+        self.painter = QPainter()
+        if not self.painter.begin(self.writer):
+            raise RenderError(f"{path}: could not write the PDF")
+        rect = self.writer.pageLayout().paintRectPixels(RESOLUTION)
+        self.rect = QRectF(0, 0, rect.width(), rect.height())
+
+    def write(self, pages: list[Page]) -> None:
+        p = self.painter
+        try:
+            for n, page in enumerate(pages):
+                if n:
+                    self.writer.newPage()
+                self._page(page, f"{self.title} — page {n + 1} of {len(pages)}")
+        finally:
+            p.end()
+
+    def _page(self, page: Page, foot: str) -> None:
+        p, r = self.painter, self.rect
+        head = _mono(TEXT_PT * 1.35)
+        head.setBold(True)
+        hm = QFontMetricsF(head)
+        p.setPen(QColor("#000000"))
+        p.setFont(head)
+        p.drawText(QPointF(0, hm.ascent()), page.title)
+        small = _mono(TEXT_PT * 0.8)
+        p.setFont(small)
+        p.setPen(QColor("#555555"))
+        p.drawText(QPointF(0, r.height() - QFontMetricsF(small).descent()), foot)
+        top = hm.height() * 1.6
+        body = QRectF(0, top, r.width(), r.height() - top - QFontMetricsF(small).height() * 1.5)
+        if page.is_map:
+            self._map(page.sheet or WHOLE, body)
+        else:
+            self._text(page.lines, body)
+
+    def _text(self, lines: tuple[str, ...], body: QRectF) -> None:
+        p = self.painter
+        widest = max((len(t) for t in lines), default=1)
+        pt = TEXT_PT
+        font = _mono(pt)
+        while pt > MIN_PT and QFontMetricsF(font).horizontalAdvance("M" * widest) > body.width():
+            pt -= 0.5
+            font = _mono(pt)
+        fm = QFontMetricsF(font)
+        p.setFont(font)
+        p.setPen(QColor("#000000"))
+        step = TEXT_PT * 1.3 * RESOLUTION / 72  # as lines_per_page counts them
+        y = body.top() + fm.ascent()
+        for line in lines:
+            if line.strip():
+                p.drawText(QPointF(body.left(), y), line)
+            y += step
+
+    def _map(self, sheet: str, body: QRectF) -> None:
+        picture = self.maps.get(sheet)
+        if picture is None:
+            return
+        box = picture.boundingRect()
+        k = min(body.width() / max(1, box.width()), body.height() / max(1, box.height()))
+        p = self.painter
+        p.save()
+        p.translate(body.left() + (body.width() - box.width() * k) / 2 - box.left() * k,
+                    body.top() + (body.height() - box.height() * k) / 2 - box.top() * k)
+        # drawPicture scales a picture by the ratio of the two devices' resolutions itself
+        dpi = picture.logicalDpiX() / max(1, self.writer.logicalDpiX())
+        p.scale(k * dpi, k * dpi)
+        p.drawPicture(0, 0, picture)
+        p.restore()
+
+
+def record_maps(draw: Any, boxes: Mapping[str, tuple[float, float, float, float]],
+                whole: tuple[float, float, float, float] | None = None, size: int = 2400) -> dict[str, QPicture]:
+    """Each map drawn once (the whole board, its box ``whole``, and every sheet), ``size``
+    units across, for every pack to replay. The provinces and borders are painted to an
+    image ``size`` pixels across (about 220 dpi on an A4 page): a world's coastlines as
+    vectors would make every page megabytes; the labels and stacks stay vectors, sharp."""
+    out: dict[str, QPicture] = {}
+    if draw is None:
+        return out
+    from .hyper_export import BOARD, OVER
+
+    for sid, box in [(WHOLE, None), *boxes.items()]:
+        x0, y0, x1, y1 = box or whole or (0, 0, 10, 7)
+        height = max(1, round(size * (y1 - y0) / max(1e-9, x1 - x0)))
+        target = QRectF(0, 0, size, height)
+        board = QImage(size, height, QImage.Format.Format_RGB32)
+        board.fill(QColor("#ffffff"))
+        p = QPainter(board)
+        try:
+            draw(p, target, box, BOARD)
+        finally:
+            p.end()
+        picture = QPicture()
+        p = QPainter(picture)
+        try:
+            p.drawImage(target, board)
+            draw(p, target, box, OVER)
+        finally:
+            p.end()
+        picture.setBoundingRect(target.toRect())
+        out[sid] = picture
+    return out
+
+
+def file_part(text: str) -> str:
+    """A player's id as part of a file name: letters, digits, '-' and '_' only (an id from a
+    game file never names a folder)."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_") or "_"
+
+
+def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
+               maps: Mapping[str, QPicture]) -> Path:
+    """One PDF of ``pages``, written beside its name and moved into place when complete."""
+    out = Path(out)
+    tmp = out.with_name(f".{out.name}.part")
+    try:
+        pages_writer = _Pages(tmp, title, o, maps)
+        pages_writer.write(pages)
+        del pages_writer  # closes the file
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return out
+
+
+def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Plan, out_dir: Path,
+                stem: str, draw: Any = None, options: HyperPackOptions | None = None,
+                progress: Progress | None = None, players: list[str] | None = None,
+                names: Mapping[str, str] | None = None) -> list[Path]:
+    """A pack for every player (or those named), then the gazette and the GM's pack;
+    stops early if ``progress`` returns False (the packs made so far stay). ``draw`` draws
+    the board after the season (a ``hyper_export.HyperDrawer``; None: packs without maps)."""
+    o = options or HyperPackOptions()
+    ensure_app()
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    maps = record_maps(draw, plan.boxes, getattr(draw, "bounds", None))
+    who = list(players) if players is not None else [str(p["id"]) for p in position["economy"].get("players", [])]
+    stem = file_part(stem)
+    jobs: list[tuple[str, str, Callable[[], list[Page]]]] = [
+        (p, f"{stem}-{file_part(p.lower())}.pdf", lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
+    jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position)))
+    if players is None:
+        jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position)))
+    seen: set[str] = set()
+    for i, (label, name, pages) in enumerate(jobs):  # two ids that come to one name: both kept
+        if name in seen:
+            jobs[i] = (label, name.replace(".pdf", f"-{i}.pdf"), pages)
+        seen.add(jobs[i][1])
+    made: list[Path] = []
+    for i, (label, name, pages) in enumerate(jobs):
+        if progress is not None and not progress(i, len(jobs), label):
+            break
+        made.append(write_pack(pages(), out_dir / name, f"{stem} — {label}", o, maps))
+    if progress is not None:
+        progress(len(made), len(jobs), "done")
+    return made

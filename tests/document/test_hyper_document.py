@@ -1,0 +1,120 @@
+"""The Hypereconomic game document: orders as undoable commands, the sheet's live checks,
+completion, the budget against the start-of-season stock, pasted e-mails, adjudication,
+undo, save and load, and autosave."""
+
+from __future__ import annotations
+
+from hyperboards import MINI, read, stacked_json
+
+from diplodesk.document.autosave import Orphan, Session, load_orphan
+from diplodesk.document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
+from diplodesk.document.hyper_game import HyperGameDocument
+from diplodesk.document.hyper_paste import split_orders
+from diplodesk.engine.game import Game
+from diplodesk.engine.variant import Variant
+
+
+def _doc(qtbot=None) -> HyperGameDocument:
+    game = Game.new(_variant())
+    data = stacked_json()
+    data["variant"] = game.current.to_json()["variant"]  # the game's own copy of the variant
+    game.current = game.load_position(data)
+    return HyperGameDocument(game)
+
+
+def _variant() -> Variant:
+    from diplodesk.variants import load_variant
+
+    return load_variant(MINI)
+
+
+def test_typed_orders_are_one_undoable_command(qtbot):
+    doc = _doc()
+    doc.undo_stack.push(SetHyperOrdersCommand(doc, {"fra": ["1D ho", "bu 3 Trs"]}))
+    assert doc.orders("fra") == ("1D ho", "bu 3 Trs") and doc.is_modified
+    doc.undo_stack.undo()
+    assert doc.orders("fra") == ()
+
+
+def test_each_line_is_checked_with_its_number_and_the_engines_reason():
+    doc = _doc()
+    checks = doc.preview_with("fra", ["1D ho", "9D ho", "bu D Pari", "hello there"]).check("fra")
+    assert [c.number for c in checks] == [1, 2, 3, 4]
+    assert checks[0].ok
+    assert checks[1].reason == "no such unit" and "9D" in checks[1].detail
+    assert checks[2].reason == "illegal" and "armoury" in checks[2].detail
+    assert checks[3].reason == "unparsable"
+
+
+def test_a_fifth_unit_into_a_full_province_is_refused_by_the_engines_stack_check():
+    doc = _doc()
+    checks = doc.preview_with("spa", ["1D nava mo gaso"]).check("spa")
+    assert not checks[0].ok
+
+
+def test_completion_offers_the_units_then_their_verbs_then_where_they_can_go():
+    words = _doc().words()
+    partial, hits = words.candidates("fra", "")
+    assert partial == "" and {"1D", "2D", "3T", "N gaso", "bu", "pw", "fo"} <= set(hits)
+    assert words.candidates("fra", "1D ")[1] == sorted(["st", "ho", "mo", "at", "sp", "dm"])
+    partial, hits = words.candidates("fra", "1D at N")
+    assert partial == "N" and hits == ["Nava"]  # the D reaches Navarre, not the sea
+    assert "LYON" in words.candidates("fra", "3T mo ")[1]
+    assert words.candidates("fra", "bu ")[1] == sorted(["D", "T", "N", "Y", "S", "FF", "Trs"], key=str.lower)
+
+
+def test_the_budget_is_the_orders_cost_against_the_stock_and_says_what_T5_fails_first():
+    doc = _doc()
+    sheet = ["bu Y Pari", "bu Y Bret", "bu Y Acqu", "bu 40 Trs"]
+    budget = doc.preview_with("fra", sheet).budgets["fra"]
+    start = doc.position.nations["fra"].stock
+    assert budget.start["gold"] == start["gold"]
+    assert budget.on_hand["A"] < start["A"]  # deterioration comes first (I.8)
+    assert any(budget.over(f) for f in ("gold", "M", "A", "I"))
+    assert budget.shortfalls and budget.shortfalls[0].number is not None
+    failed = {s.number for s in budget.shortfalls if s.outcome == "failed"}
+    checks = doc.preview_with("fra", sheet).check("fra")
+    assert {c.number for c in checks if c.reason == "cannot pay"} == failed
+
+
+def test_a_pasted_email_splits_by_nation_headings_and_ignores_the_greeting():
+    pos = read(stacked_json())
+    mail = "Hello GM,\n\nFrance\n> 1D ho\n- bu 3 Trs\nSpain: 1D ho\n\nCheers, Bob\n"
+    orders, lines = split_orders(mail, pos)
+    assert orders == {"fra": ["1D ho", "bu 3 Trs"], "spa": ["1D ho"]}
+    assert [ln.number for ln in lines if ln.kind == "ignored"] == [1, 8]
+
+
+def test_adjudicate_moves_on_and_undo_puts_the_season_back(qtbot):
+    doc = _doc()
+    doc.undo_stack.push(SetHyperOrdersCommand(doc, {"fra": ["bu 3 Trs"]}))
+    before = doc.position
+    with qtbot.waitSignal(doc.adjudicated):
+        doc.undo_stack.push(AdjudicateHyperCommand(doc))
+    assert str(doc.position.phase) != str(before.phase) and len(doc.history) == 1
+    assert doc.position.nations["fra"].trs == before.nations["fra"].trs + 3
+    doc.undo_stack.undo()
+    assert doc.position is before and doc.history == []
+    doc.undo_stack.redo()
+    assert len(doc.history) == 1
+
+
+def test_save_and_open_give_the_same_game(tmp_path):
+    doc = _doc()
+    doc.undo_stack.push(SetHyperOrdersCommand(doc, {"fra": ["bu 3 Trs"]}))
+    doc.undo_stack.push(AdjudicateHyperCommand(doc))
+    path = doc.save(tmp_path / "g.json")
+    again = HyperGameDocument.open(path)
+    assert again.position.to_json() == doc.position.to_json()
+    assert [r.result for r in again.history] == [r.result for r in doc.history]
+    assert not again.is_modified
+
+
+def test_an_autosave_of_a_hyper_game_recovers_it(tmp_path):
+    doc = _doc()
+    doc.undo_stack.push(SetHyperOrdersCommand(doc, {"fra": ["bu 3 Trs"]}))
+    session = Session(tmp_path)
+    f = session.write(doc.game, None, doc.title)
+    back = load_orphan(Orphan(f, None, 0.0, str(doc.position.phase), doc.title))
+    assert HyperGameDocument(back).orders("fra") == ("bu 3 Trs",)
+    session.close()
