@@ -217,3 +217,10 @@ def test_a_hyper_autosave_left_by_a_crash_comes_back_in_a_desk(qtbot, window, pr
     qtbot.addWidget(desk)
     assert desk.doc.orders("fra") == ("bu 3 Trs",) and desk.doc.is_modified
     assert not crashed.file.exists() and desk.session.file.is_file()
+
+
+def test_the_ledger_filters_by_player(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.ledger.player.setCurrentIndex(w.ledger.player.findData("p02"))  # Spain's player
+    assert sorted(r.who for r in w.ledger.shown) == ["mor", "spa"]  # Spain and its territory
+    assert w.ledger.table.rowCount() == 2

@@ -27,6 +27,7 @@ class LedgerRow:
     name: str
     kind: str  # home | territory | bank
     values: Mapping[str, float]
+    players: tuple[str, ...] = ()  # who controls it (a bank: its controller)
 
     def text(self, column: str) -> str:
         v = self.values.get(column)
@@ -59,9 +60,10 @@ def rows(position: HyperPosition) -> list[LedgerRow]:
                   "A": st.stock.get("A", 0), "I": st.stock.get("I", 0), "Trs": st.trs,
                   "FFs": ffs.get(n, 0), "units": units.get(n, 0), "provinces": held.get(n, 0),
                   "de jure": jure.get(n, 0)}
-        out.append(LedgerRow(n, st.name or (pack.name if pack else n), st.kind, values))
+        out.append(LedgerRow(n, st.name or (pack.name if pack else n), st.kind, values, tuple(st.controllers)))
     for b in sorted(position.banks, key=lambda b: b.id):
-        out.append(LedgerRow(b.id, b.name, "bank", {"$": b.gold / 2}))
+        out.append(LedgerRow(b.id, b.name, "bank", {"$": b.gold / 2},
+                             (b.controller,) if b.controller else ()))
     return out
 
 
