@@ -31,7 +31,7 @@ from .ledger_dock import LedgerDock
 from .sheet_dock import OrderSheetDock
 
 AUTOSAVE_MS = 60_000
-ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter", "F5")  # as the main window, and the keypad Enter
 
 
 class HyperDeskWindow(QMainWindow):
