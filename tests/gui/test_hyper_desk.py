@@ -224,3 +224,15 @@ def test_the_ledger_filters_by_player(qtbot, prompts):
     w.ledger.player.setCurrentIndex(w.ledger.player.findData("p02"))  # Spain's player
     assert sorted(r.who for r in w.ledger.shown) == ["mor", "spa"]  # Spain and its territory
     assert w.ledger.table.rowCount() == 2
+
+
+def test_undo_commits_what_is_being_typed_before_it_steps_back(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.paste_orders("France\nbu 3 Trs\n")
+    sheet = w.sheets["fra"]
+    sheet.editor.setPlainText("bu 3 Trs\nbu Y Pari")
+    assert sheet.has_pending()
+    w.act_undo.trigger()  # takes back the typing, not the paste
+    assert w.doc.orders("fra") == ("bu 3 Trs",)
+    w.act_redo.trigger()
+    assert w.doc.orders("fra") == ("bu 3 Trs", "bu Y Pari")

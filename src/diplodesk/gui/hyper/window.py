@@ -114,13 +114,16 @@ class HyperDeskWindow(QMainWindow):
         self.act_save = self._action("&Save", self.save, ("Ctrl+S",), "act-save")
         self.act_save_as = self._action("Save &As…", self.save_as, ("Ctrl+Shift+S",))
         self.act_close = self._action("&Close", self.close, ("Ctrl+W",))
-        self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-        self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
-        for a in (self.act_undo, self.act_redo):
-            a.triggered.connect(self._after_undo)
-            self.addAction(a)
+        stack = self.doc.undo_stack
+        # typed orders are committed before an undo, so that the undo never drops them
+        self.act_undo = self._action("&Undo", lambda: self._step(stack.undo))
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.act_redo = self._action("&Redo", lambda: self._step(stack.redo))
+        self.act_redo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        self.act_undo.setEnabled(stack.canUndo())
+        self.act_redo.setEnabled(stack.canRedo())
         self.act_adjudicate = self._action("&Adjudicate the season", self.adjudicate, ADJUDICATE_KEYS,
                                            "act-adjudicate")
         self.act_paste = self._action("&Paste e-mail of orders", lambda: self.paste_from_clipboard(None),
@@ -189,7 +192,9 @@ class HyperDeskWindow(QMainWindow):
     def _typed(self, giver: str, orders: list[str]) -> None:
         self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
 
-    def _after_undo(self) -> None:
+    def _step(self, step) -> None:
+        self.flush()
+        step()
         self.clicks.reset()
         self._show_selection(None)
 
