@@ -9,6 +9,7 @@ from hyperboards import MINI, read, stacked_json
 from diplodesk.document.autosave import Orphan, Session, load_orphan
 from diplodesk.document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
 from diplodesk.document.hyper_game import HyperGameDocument
+from diplodesk.document.hyper_inspect import pi_history
 from diplodesk.document.hyper_paste import split_orders
 from diplodesk.engine.game import Game
 from diplodesk.engine.variant import Variant
@@ -118,3 +119,12 @@ def test_an_autosave_of_a_hyper_game_recovers_it(tmp_path):
     back = load_orphan(Orphan(f, None, 0.0, str(doc.position.phase), doc.title))
     assert HyperGameDocument(back).orders("fra") == ("bu 3 Trs",)
     session.close()
+
+
+def test_the_inspector_keeps_the_pis_a_province_was_given():
+    played = [("S1915M", {"orders": [
+        {"power": "fra", "order": "as API gaso", "status": "succeeds"},
+        {"power": "fra", "order": "as IPI pari", "status": "succeeds"},
+        {"power": "spa", "order": "as IPI gaso", "status": "fails"},
+    ]})]
+    assert pi_history(played, "gaso") == ["S1915M: API from fra (V.6)"]

@@ -236,3 +236,4 @@ def test_undo_commits_what_is_being_typed_before_it_steps_back(qtbot, prompts):
     assert w.doc.orders("fra") == ("bu 3 Trs",)
     w.act_redo.trigger()
     assert w.doc.orders("fra") == ("bu 3 Trs", "bu Y Pari")
+

@@ -49,7 +49,8 @@ class EconomyInspectorDock(QDockWidget):
         if self.doc is None or self.province is None:
             return
         facts, played = self._played()
-        self.sections = inspect(self.doc.position, self.province, facts, played)
+        results = [(r.phase, r.result) for r in self.doc.history]
+        self.sections = inspect(self.doc.position, self.province, facts, played, results)
         parts = []
         for s in self.sections:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in s.lines)
