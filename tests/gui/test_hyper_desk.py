@@ -237,3 +237,15 @@ def test_undo_commits_what_is_being_typed_before_it_steps_back(qtbot, prompts):
     w.act_redo.trigger()
     assert w.doc.orders("fra") == ("bu 3 Trs", "bu Y Pari")
 
+
+
+def test_a_nation_formed_in_play_gets_its_own_sheet(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.paste_orders(SEASON)
+    w.adjudicate()
+    w.paste_orders("France\n1D Gaso at Nava\n2D Gaso sp 1D at Nava\n")  # Navarre taken
+    w.adjudicate()
+    formed = set(w.doc.position.nations) - {"fra", "ita", "mor", "spa", "sui"}
+    assert formed and formed <= set(w.sheets)
+    w.act_undo.trigger()  # the sheet stays; the nation is gone from the ledger
+    assert not formed & {r.who for r in w.ledger.shown}

@@ -80,9 +80,11 @@ def inspect(position: HyperPosition, prov: str, played: SeasonFacts | None = Non
     history = pi_history(results, prov)
     if history:
         out.append(Section("PIs assigned", tuple(history)))
-    if played is not None and played_position is not None:
+    yields = prov in position.provinces  # a sea yields nothing: no modifiers to list
+    if yields and played is not None and played_position is not None:
         out.append(Section(f"Yield modifiers, {played.phase} (played)", _played(played_position, prov, played)))
-    out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov)))
+    if yields:
+        out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov)))
     out.append(Section("Stack", _stack(position, prov)))
     things = _installations(position, prov) + _fleets(position, prov) + _banks(position, prov)
     out.append(Section("Installations, fishing fleets, banks", tuple(things) or ("none",)))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from ...document import hyper_ledger
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_ledger import COLUMNS, STATEMENT_COLUMNS, LedgerRow
+from ...engine.position import PositionError
 
 
 class _Number(QTableWidgetItem):
@@ -134,7 +135,12 @@ class LedgerDock(QDockWidget):
         return doc.position_at(index + 1)
 
     def _season_changed(self, *_args) -> None:
-        self.fill(self._position_after(self.season_index()))
+        try:
+            position = self._position_after(self.season_index())
+        except (PositionError, ValueError) as e:  # a season record the engine cannot read again
+            self.title.setText(f"That season cannot be read again: {e}")
+            return
+        self.fill(position)
 
     # -- the table -----------------------------------------------------------------------
 

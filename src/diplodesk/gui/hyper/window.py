@@ -74,17 +74,8 @@ class HyperDeskWindow(QMainWindow):
 
     def _make_docks(self) -> None:
         self.sheets: dict[str, OrderSheetDock] = {}
-        first = None
-        for giver in self.doc.givers:
-            dock = OrderSheetDock(self.doc, giver, self)
-            dock.committed.connect(self._typed)
-            dock.paste_requested.connect(self.paste_from_clipboard)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            if first is None:
-                first = dock
-            else:
-                self.tabifyDockWidget(first, dock)
-            self.sheets[giver] = dock
+        self._add_sheets()
+        first = next(iter(self.sheets.values()), None)
         if first is not None:
             first.raise_()
         self.ledger = LedgerDock(self)
@@ -98,6 +89,25 @@ class HyperDeskWindow(QMainWindow):
         if first is not None:
             self.resizeDocks([first], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.ledger], [290], Qt.Orientation.Vertical)
+
+    def _add_sheets(self) -> list[OrderSheetDock]:
+        """A sheet for every nation and bank that has none yet (a nation formed in play)."""
+        first = next(iter(self.sheets.values()), None)
+        made = []
+        for giver in self.doc.givers:
+            if giver in self.sheets:
+                continue
+            dock = OrderSheetDock(self.doc, giver, self)
+            dock.committed.connect(self._typed)
+            dock.paste_requested.connect(self.paste_from_clipboard)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            if first is None:
+                first = dock
+            else:
+                self.tabifyDockWidget(first, dock)
+            self.sheets[giver] = dock
+            made.append(dock)
+        return made
 
     def _action(self, text: str, slot, keys: tuple[str, ...] = (), name: str = "") -> QAction:
         a = QAction(text, self)
@@ -244,6 +254,8 @@ class HyperDeskWindow(QMainWindow):
         self.inspector.refresh()
 
     def _position_changed(self) -> None:
+        for dock in self._add_sheets():
+            self.view_menu.addAction(dock.toggleViewAction())
         self.view.set_content(self.doc.position)
         self.inspector.refresh()
         for p in self.panels:
