@@ -128,3 +128,24 @@ def test_the_inspector_keeps_the_pis_a_province_was_given():
         {"power": "spa", "order": "as IPI gaso", "status": "fails"},
     ]})]
     assert pi_history(played, "gaso") == ["S1915M: API from fra (V.6)"]
+
+
+def test_a_statement_adds_up_from_the_start_through_every_line_to_the_end():
+    from diplodesk.document.hyper_ledger import STATEMENT_COLUMNS, statement
+    from diplodesk.engine.hyper import process
+
+    data = stacked_json()
+    data["economy"]["banks"] = [{"id": "bop", "name": "Bank of Paris", "at": "pari", "controller": "p01",
+                                 "gold": 10, "invested": 0, "frozen": False}]
+    data["orders"] = {"bop": ["in $10"], "fra": ["tt $3 to Bank of Paris", "bu 3 Trs"],
+                      "spa": ["1D Nava at Gaso"]}
+    pos = read(data)
+    result = process(pos).to_json()
+    for who in ("fra", "spa", "bop"):
+        lines = statement(pos.to_json(), result, who)
+        for col in STATEMENT_COLUMNS:
+            total = sum(ln.values.get(col, 0) for ln in lines if ln.kind in ("start", "entry"))
+            end = next(ln for ln in lines if ln.kind == "end").values.get(col, 0)
+            assert abs(total - end) < 1e-9, (who, col)
+    bank = statement(pos.to_json(), result, "bop")
+    assert any(ln.order == "in $10" for ln in bank)  # the investment is on the bank's statement
