@@ -54,6 +54,8 @@ def _mini_game():
         {"power": "fra", "type": "N", "at": "gaso", "M": 1},
         {"id": "1D", "power": "spa", "type": "D", "at": "nava", "M": 2},
     ]
+    data["economy"]["nations"]["fra"]["acquired"] = 3  # the next designations (III.10)
+    data["economy"]["nations"]["spa"]["acquired"] = 1
     data["orders"] = SEASON
     game.current = game.load_position(data)
     return game

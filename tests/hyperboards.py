@@ -27,6 +27,8 @@ def stacked_json() -> dict:
     pos["units"] = [*FOUR_IN_GASCONY,
                     {"id": "1D", "power": "spa", "type": "D", "at": "nava", "M": 2}]
     eco = pos["economy"]
+    eco["nations"]["fra"]["acquired"] = 3  # 1D, 2D and 3T: the next unit France builds is 4 (III.10)
+    eco["nations"]["spa"]["acquired"] = 1
     eco["installations"] = [
         {"type": "Y", "owner": "fra", "at": "gaso", "built": "W1914M", "M": 2},
         {"type": "S", "owner": "fra", "at": "gaso", "built": "W1914M", "M": 2},

@@ -304,18 +304,20 @@ def check(path: Path) -> str | None:
     return None if diff.clean else format_diff(diff)
 
 
-def main() -> int:
+def render() -> str:
+    """The map's SVG text, made from the grid (the same every time)."""
     variant = tomllib.loads((BOARD / "variant.toml").read_text(encoding="utf-8"))
-    rows = read_grid()
-    shapes = build_shapes(rows)
+    shapes = build_shapes(read_grid())
     bad = [pid for pid, g in shapes.items() if not g.is_valid]
     if bad:
-        print(f"invalid shapes: {bad}")
-        return 1
+        raise ValueError(f"invalid shapes: {bad}")
     coasts = coast_areas(shapes)
-    points = anchors(variant, shapes, coasts)
+    return svg(variant, shapes, coasts, anchors(variant, shapes, coasts))
+
+
+def main() -> int:
     target = BOARD / "map.svg"
-    target.write_text(svg(variant, shapes, coasts, points), encoding="utf-8")
+    target.write_text(render(), encoding="utf-8")
     problems = check(target)
     if problems:
         print(f"{target}: differs from the variant's adjacency:\n{problems}")

@@ -9,6 +9,7 @@ from hyperboards import MINI, read, stacked_json
 from diplodesk.document.autosave import Orphan, Session, load_orphan
 from diplodesk.document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
 from diplodesk.document.hyper_game import HyperGameDocument
+from diplodesk.document.hyper_inspect import pi_history
 from diplodesk.document.hyper_paste import split_orders
 from diplodesk.engine.game import Game
 from diplodesk.engine.variant import Variant
@@ -118,3 +119,33 @@ def test_an_autosave_of_a_hyper_game_recovers_it(tmp_path):
     back = load_orphan(Orphan(f, None, 0.0, str(doc.position.phase), doc.title))
     assert HyperGameDocument(back).orders("fra") == ("bu 3 Trs",)
     session.close()
+
+
+def test_the_inspector_keeps_the_pis_a_province_was_given():
+    played = [("S1915M", {"orders": [
+        {"power": "fra", "order": "as API gaso", "status": "succeeds"},
+        {"power": "fra", "order": "as IPI pari", "status": "succeeds"},
+        {"power": "spa", "order": "as IPI gaso", "status": "fails"},
+    ]})]
+    assert pi_history(played, "gaso") == ["S1915M: API from fra (V.6)"]
+
+
+def test_a_statement_adds_up_from_the_start_through_every_line_to_the_end():
+    from diplodesk.document.hyper_ledger import STATEMENT_COLUMNS, statement
+    from diplodesk.engine.hyper import process
+
+    data = stacked_json()
+    data["economy"]["banks"] = [{"id": "bop", "name": "Bank of Paris", "at": "pari", "controller": "p01",
+                                 "gold": 10, "invested": 0, "frozen": False}]
+    data["orders"] = {"bop": ["in $10"], "fra": ["tt $3 to Bank of Paris", "bu 3 Trs"],
+                      "spa": ["1D Nava at Gaso"]}
+    pos = read(data)
+    result = process(pos).to_json()
+    for who in ("fra", "spa", "bop"):
+        lines = statement(pos.to_json(), result, who)
+        for col in STATEMENT_COLUMNS:
+            total = sum(ln.values.get(col, 0) for ln in lines if ln.kind in ("start", "entry"))
+            end = next(ln for ln in lines if ln.kind == "end").values.get(col, 0)
+            assert abs(total - end) < 1e-9, (who, col)
+    bank = statement(pos.to_json(), result, "bop")
+    assert any(ln.order == "in $10" for ln in bank)  # the investment is on the bank's statement

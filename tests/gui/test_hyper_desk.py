@@ -217,3 +217,35 @@ def test_a_hyper_autosave_left_by_a_crash_comes_back_in_a_desk(qtbot, window, pr
     qtbot.addWidget(desk)
     assert desk.doc.orders("fra") == ("bu 3 Trs",) and desk.doc.is_modified
     assert not crashed.file.exists() and desk.session.file.is_file()
+
+
+def test_the_ledger_filters_by_player(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.ledger.player.setCurrentIndex(w.ledger.player.findData("p02"))  # Spain's player
+    assert sorted(r.who for r in w.ledger.shown) == ["mor", "spa"]  # Spain and its territory
+    assert w.ledger.table.rowCount() == 2
+
+
+def test_undo_commits_what_is_being_typed_before_it_steps_back(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.paste_orders("France\nbu 3 Trs\n")
+    sheet = w.sheets["fra"]
+    sheet.editor.setPlainText("bu 3 Trs\nbu Y Pari")
+    assert sheet.has_pending()
+    w.act_undo.trigger()  # takes back the typing, not the paste
+    assert w.doc.orders("fra") == ("bu 3 Trs",)
+    w.act_redo.trigger()
+    assert w.doc.orders("fra") == ("bu 3 Trs", "bu Y Pari")
+
+
+
+def test_a_nation_formed_in_play_gets_its_own_sheet(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.paste_orders(SEASON)
+    w.adjudicate()
+    w.paste_orders("France\n1D Gaso at Nava\n2D Gaso sp 1D at Nava\n")  # Navarre taken
+    w.adjudicate()
+    formed = set(w.doc.position.nations) - {"fra", "ita", "mor", "spa", "sui"}
+    assert formed and formed <= set(w.sheets)
+    w.act_undo.trigger()  # the sheet stays; the nation is gone from the ledger
+    assert not formed & {r.who for r in w.ledger.shown}

@@ -38,3 +38,26 @@ def test_andalusia_has_two_coasts_on_two_seas():
 
     assert coastline("anda/wc", "atla") > 100 and coastline("anda/wc", "wmed") < 2
     assert coastline("anda/ec", "wmed") > 100 and coastline("anda/ec", "atla") < 2
+
+
+def _tool():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))  # the tool reads tools.mapgen's border check
+    spec = importlib.util.spec_from_file_location("hyper_mini_map", root / "tools" / "hyper_mini_map.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_committed_map_is_the_tools_output_and_passes_the_boards_check():
+    """Borders, kinds of border (a coast's border reaching the sea is a fleet move), anda's
+    coasts and the three canal lines, as tools/mapgen/check.py checks the other boards."""
+    tool = _tool()
+    assert tool.render() == (tool.BOARD / "map.svg").read_text(encoding="utf-8"), \
+        "map.svg is stale: run python -m tools.hyper_mini_map"
+    assert tool.check(tool.BOARD / "map.svg") is None

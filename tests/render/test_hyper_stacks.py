@@ -57,3 +57,11 @@ def test_a_hyper_position_renders_to_png(tmp_path):
     out = render_png(read(stacked_json()), tmp_path / "mini.png", width=600)
     image = QImage(str(out))
     assert image.width() == 600 and image.height() > 300
+
+
+def test_each_canal_shows_its_state():
+    data = stacked_json()
+    data["economy"]["canals"] = {"brest-canal": {"state": "open"}}
+    plan = _drawn(read(data))[1]
+    tags = {p.ref: p.text for p in plan if p.kind == "canal"}
+    assert tags == {"brest-canal": "open", "naples-canal": "closed", "andalusia-site": "site"}

@@ -56,18 +56,35 @@ class Section:
     lines: tuple[str, ...]
 
 
+def pi_history(results, prov: str) -> list[str]:
+    """The PIs assigned to ``prov`` in the seasons played (``(phase, result)`` pairs)."""
+    out = []
+    for phase, result in results:
+        for line in result.get("orders", []):
+            words = (line.get("order") or "").split()
+            if len(words) == 3 and words[0] == "as" and words[2] == prov and line.get("status") == "succeeds":
+                out.append(f"{phase}: {words[1]} from {line['power']} (V.6)")
+    return out
+
+
 def inspect(position: HyperPosition, prov: str, played: SeasonFacts | None = None,
-            played_position: HyperPosition | None = None) -> list[Section]:
+            played_position: HyperPosition | None = None, results=()) -> list[Section]:
     """The inspector's sections for ``prov`` in ``position`` (the season being ordered);
-    ``played`` (with ``played_position``) adds what the last season played did to it."""
+    ``played`` (with ``played_position``) adds what the last season played did to it;
+    ``results`` (``(phase, result)`` of the seasons played) its PIs so far."""
     board = position.board
     p = board.provinces.get(prov)
     if p is None:
         return [Section("Unknown", (f"{prov!r} is no province of this board",))]
     out = [Section(f"{p.name} ({prov}), {p.kind.value}", _owners(position, prov))]
-    if played is not None and played_position is not None:
+    history = pi_history(results, prov)
+    if history:
+        out.append(Section("PIs assigned", tuple(history)))
+    yields = prov in position.provinces  # a sea yields nothing: no modifiers to list
+    if yields and played is not None and played_position is not None:
         out.append(Section(f"Yield modifiers, {played.phase} (played)", _played(played_position, prov, played)))
-    out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov)))
+    if yields:
+        out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov)))
     out.append(Section("Stack", _stack(position, prov)))
     things = _installations(position, prov) + _fleets(position, prov) + _banks(position, prov)
     out.append(Section("Installations, fishing fleets, banks", tuple(things) or ("none",)))

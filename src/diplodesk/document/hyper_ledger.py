@@ -18,7 +18,9 @@ from ..engine.hyper.model import HyperPosition
 COLUMNS = ("$", "E", "M", "A", "I", "Trs", "FFs", "units", "provinces", "de jure")
 MONEY = ("$", "E")
 SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)),
+            ("Territory", ("6", "6.4")), ("Trade", ("9",)), ("Banks", ("13",)),
             ("Income", ("15",)), ("Food", ("16",)), ("End of season", ("17",)))
+LISTED = {"0"} | {step for _title, steps in SECTIONS for step in steps}
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class LedgerRow:
     name: str
     kind: str  # home | territory | bank
     values: Mapping[str, float]
+    players: tuple[str, ...] = ()  # who controls it (a bank: its controller)
 
     def text(self, column: str) -> str:
         v = self.values.get(column)
@@ -59,9 +62,10 @@ def rows(position: HyperPosition) -> list[LedgerRow]:
                   "A": st.stock.get("A", 0), "I": st.stock.get("I", 0), "Trs": st.trs,
                   "FFs": ffs.get(n, 0), "units": units.get(n, 0), "provinces": held.get(n, 0),
                   "de jure": jure.get(n, 0)}
-        out.append(LedgerRow(n, st.name or (pack.name if pack else n), st.kind, values))
+        out.append(LedgerRow(n, st.name or (pack.name if pack else n), st.kind, values, tuple(st.controllers)))
     for b in sorted(position.banks, key=lambda b: b.id):
-        out.append(LedgerRow(b.id, b.name, "bank", {"$": b.gold / 2}))
+        out.append(LedgerRow(b.id, b.name, "bank", {"$": b.gold / 2},
+                             (b.controller,) if b.controller else ()))
     return out
 
 
@@ -111,10 +115,12 @@ def statement(record_position: Mapping[str, Any], result: Mapping[str, Any], who
         if e.get("step") == "0":
             start[col] = start.get(col, 0) + e["amount"]
     out = [StatementLine("start", "Start of season", start)]
-    for title, steps in SECTIONS:
+    # every entry of the season is on some line, so the start and the lines add up to the end
+    for title, steps in (*SECTIONS, ("Other", None)):
         group: dict[tuple, StatementLine] = {}
         for e in entries:
-            if e.get("step") not in steps:
+            step = e.get("step") or ""
+            if (step not in steps) if steps is not None else (step in LISTED):
                 continue
             order = _order_text(orders, e.get("order"))
             k = (e["reason"], e.get("rule", ""), e.get("cell", ""), order)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDockWidget, QTextBrowser, QWidget
 
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_inspect import SeasonFacts, Section, inspect, season_facts
+from ...engine.position import PositionError
 
 
 class EconomyInspectorDock(QDockWidget):
@@ -24,6 +25,7 @@ class EconomyInspectorDock(QDockWidget):
         self.province: str | None = None
         self.sections: list[Section] = []
         self._facts: tuple[object, SeasonFacts] | None = None
+        self.problem = ""
         self.text.setHtml("<p>Click a province on the map.</p>")
 
     def set_document(self, doc: HyperGameDocument) -> None:
@@ -41,16 +43,23 @@ class EconomyInspectorDock(QDockWidget):
         if not doc.history:
             return None, None
         rec = doc.history[-1]
-        if self._facts is None or self._facts[0] is not rec:
-            self._facts = (rec, season_facts(doc.position_at(len(doc.history) - 1)))
-        return self._facts[1], doc.position_at(len(doc.history) - 1)
+        try:
+            played = doc.position_at(len(doc.history) - 1)
+            if self._facts is None or self._facts[0] is not rec:
+                self._facts = (rec, season_facts(played))
+        except (PositionError, ValueError) as e:  # a season record the engine cannot read again
+            self.problem = f"{rec.phase} cannot be read again: {e}"
+            return None, None
+        self.problem = ""
+        return self._facts[1], played
 
     def refresh(self) -> None:
         if self.doc is None or self.province is None:
             return
         facts, played = self._played()
-        self.sections = inspect(self.doc.position, self.province, facts, played)
-        parts = []
+        results = [(r.phase, r.result) for r in self.doc.history]
+        self.sections = inspect(self.doc.position, self.province, facts, played, results)
+        parts = [f"<p style='color:#b00018'>{html.escape(self.problem)}</p>"] if self.problem else []
         for s in self.sections:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in s.lines)
             parts.append(f"<h4 style='margin:6px 0 2px 0'>{html.escape(s.title)}</h4>"

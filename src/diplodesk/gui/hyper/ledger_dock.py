@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from ...document import hyper_ledger
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_ledger import COLUMNS, STATEMENT_COLUMNS, LedgerRow
+from ...engine.position import PositionError
 
 
 class _Number(QTableWidgetItem):
@@ -50,9 +51,14 @@ class LedgerDock(QDockWidget):
         self.season = QComboBox()
         self.season.setObjectName("ledger-season")
         self.season.currentIndexChanged.connect(self._season_changed)
+        self.player = QComboBox()
+        self.player.setObjectName("ledger-player")
+        self.player.currentIndexChanged.connect(self._season_changed)
         top = QHBoxLayout()
         top.addWidget(QLabel("End of season:"))
         top.addWidget(self.season, 1)
+        top.addWidget(QLabel("Player:"))
+        top.addWidget(self.player)
         self.table = QTableWidget(0, len(COLUMNS) + 1)
         self.table.setObjectName("ledger-table")
         self.table.setHorizontalHeaderLabels(["Nation / bank", *COLUMNS])
@@ -108,6 +114,14 @@ class LedgerDock(QDockWidget):
         self.season.addItem(f"{doc.position.phase}: start (being ordered)", None)
         self.season.setCurrentIndex(max(0, len(doc.history) - 1))
         self.season.blockSignals(False)
+        keep = self.player.currentData()
+        self.player.blockSignals(True)
+        self.player.clear()
+        self.player.addItem("all", None)
+        for pid in doc.position.player_ids():
+            self.player.addItem(pid, pid)
+        self.player.setCurrentIndex(max(0, self.player.findData(keep)))
+        self.player.blockSignals(False)
         self._season_changed()
 
     def season_index(self) -> int | None:
@@ -121,12 +135,18 @@ class LedgerDock(QDockWidget):
         return doc.position_at(index + 1)
 
     def _season_changed(self, *_args) -> None:
-        self.fill(self._position_after(self.season_index()))
+        try:
+            position = self._position_after(self.season_index())
+        except (PositionError, ValueError) as e:  # a season record the engine cannot read again
+            self.title.setText(f"That season cannot be read again: {e}")
+            return
+        self.fill(position)
 
     # -- the table -----------------------------------------------------------------------
 
     def fill(self, position) -> None:
-        self.shown = hyper_ledger.rows(position)
+        player = self.player.currentData()
+        self.shown = [r for r in hyper_ledger.rows(position) if player is None or player in r.players]
         t = self.table
         t.setSortingEnabled(False)
         t.setRowCount(len(self.shown))

@@ -31,7 +31,7 @@ from .ledger_dock import LedgerDock
 from .sheet_dock import OrderSheetDock
 
 AUTOSAVE_MS = 60_000
-ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter", "F5")  # as the main window, and the keypad Enter
 
 
 class HyperDeskWindow(QMainWindow):
@@ -74,17 +74,8 @@ class HyperDeskWindow(QMainWindow):
 
     def _make_docks(self) -> None:
         self.sheets: dict[str, OrderSheetDock] = {}
-        first = None
-        for giver in self.doc.givers:
-            dock = OrderSheetDock(self.doc, giver, self)
-            dock.committed.connect(self._typed)
-            dock.paste_requested.connect(self.paste_from_clipboard)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            if first is None:
-                first = dock
-            else:
-                self.tabifyDockWidget(first, dock)
-            self.sheets[giver] = dock
+        self._add_sheets()
+        first = next(iter(self.sheets.values()), None)
         if first is not None:
             first.raise_()
         self.ledger = LedgerDock(self)
@@ -98,6 +89,25 @@ class HyperDeskWindow(QMainWindow):
         if first is not None:
             self.resizeDocks([first], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.ledger], [290], Qt.Orientation.Vertical)
+
+    def _add_sheets(self) -> list[OrderSheetDock]:
+        """A sheet for every nation and bank that has none yet (a nation formed in play)."""
+        first = next(iter(self.sheets.values()), None)
+        made = []
+        for giver in self.doc.givers:
+            if giver in self.sheets:
+                continue
+            dock = OrderSheetDock(self.doc, giver, self)
+            dock.committed.connect(self._typed)
+            dock.paste_requested.connect(self.paste_from_clipboard)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            if first is None:
+                first = dock
+            else:
+                self.tabifyDockWidget(first, dock)
+            self.sheets[giver] = dock
+            made.append(dock)
+        return made
 
     def _action(self, text: str, slot, keys: tuple[str, ...] = (), name: str = "") -> QAction:
         a = QAction(text, self)
@@ -114,13 +124,16 @@ class HyperDeskWindow(QMainWindow):
         self.act_save = self._action("&Save", self.save, ("Ctrl+S",), "act-save")
         self.act_save_as = self._action("Save &As…", self.save_as, ("Ctrl+Shift+S",))
         self.act_close = self._action("&Close", self.close, ("Ctrl+W",))
-        self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-        self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
-        for a in (self.act_undo, self.act_redo):
-            a.triggered.connect(self._after_undo)
-            self.addAction(a)
+        stack = self.doc.undo_stack
+        # typed orders are committed before an undo, so that the undo never drops them
+        self.act_undo = self._action("&Undo", lambda: self._step(stack.undo))
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.act_redo = self._action("&Redo", lambda: self._step(stack.redo))
+        self.act_redo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        self.act_undo.setEnabled(stack.canUndo())
+        self.act_redo.setEnabled(stack.canRedo())
         self.act_adjudicate = self._action("&Adjudicate the season", self.adjudicate, ADJUDICATE_KEYS,
                                            "act-adjudicate")
         self.act_paste = self._action("&Paste e-mail of orders", lambda: self.paste_from_clipboard(None),
@@ -189,7 +202,9 @@ class HyperDeskWindow(QMainWindow):
     def _typed(self, giver: str, orders: list[str]) -> None:
         self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
 
-    def _after_undo(self) -> None:
+    def _step(self, step) -> None:
+        self.flush()
+        step()
         self.clicks.reset()
         self._show_selection(None)
 
@@ -239,6 +254,8 @@ class HyperDeskWindow(QMainWindow):
         self.inspector.refresh()
 
     def _position_changed(self) -> None:
+        for dock in self._add_sheets():
+            self.view_menu.addAction(dock.toggleViewAction())
         self.view.set_content(self.doc.position)
         self.inspector.refresh()
         for p in self.panels:

@@ -4,7 +4,7 @@ around the unit anchor, each with its glyph, designation and owner's colour (DES
 A Division is drawn like an army, a Task Force like a fleet, a National Guard as a pointed
 shield; the glyph carries the designation number (a Guard has none: it carries "N"). Fishing
 fleets are small boats beside the stack, armouries (Y) and shipyards (S) badges at its top
-corners. Where each thing goes is planned first (:meth:`StacksLayer.plan`), as rectangles,
+corners, a canal's state (open, closed, site, building) a tag beside its province's stack. Where each thing goes is planned first (:meth:`StacksLayer.plan`), as rectangles,
 so hit testing and tests read the same places the painter fills.
 """
 
@@ -31,7 +31,7 @@ BADGE = 0.45
 class Placed:
     """One thing drawn for the position: what it is, whose, and the box it fills."""
 
-    kind: str  # D, T, N (units), FF (fishing fleet), Y or S (installations)
+    kind: str  # D, T, N (units), FF (fishing fleet), Y or S (installations), canal (its state)
     owner: str
     text: str  # the designation drawn in it ("12"), "N", or the badge's letter
     ref: str  # the engine's name for it: a unit's ref, an FF's id, "Y pari"
@@ -91,6 +91,26 @@ class StacksLayer(Layer):
                 boxes[u.province] = rect if area is None else area.united(rect)
         out.extend(self._boats(position, boxes))
         out.extend(self._badges(position, boxes))
+        out.extend(self._canals(position, boxes))
+        return out
+
+    def _canals(self, position: HyperPosition, boxes: dict[str, QRectF]) -> list[Placed]:
+        """Each canal's state (open, closed, a site, building) as a tag beside its stack."""
+        from ...engine.hyper.canal_state import canals_of
+
+        state = position.carried.get("canals") or {}
+        out = []
+        h = self.g * 0.5
+        for cid, c in sorted(canals_of(position.board).items()):
+            if not self.geometry.has(c.province):
+                continue
+            now = str((state.get(cid) or {}).get("state") or ("site" if c.site else c.start))
+            area = self._area(c.province, boxes)
+            w = glyphs.text_width(now, h * 0.8) + h * 0.6
+            # under the stack (and its boats), centred: a narrow province keeps it inside
+            below = area.bottom() + self.g * (GAP + (BOAT if any(f.province == c.province for f in position.ffs) else 0))
+            rect = QRectF(area.center().x() - w / 2, below + self.g * GAP, w, h)
+            out.append(Placed("canal", "", now, cid, c.province, rect))
         return out
 
     def _area(self, province: str, boxes: dict[str, QRectF]) -> QRectF:
@@ -145,6 +165,8 @@ class StacksLayer(Layer):
                 draw_stacked(painter, p.rect, p.kind, p.text, colour)
             elif p.kind == "FF":
                 draw_boat(painter, p.rect, colour)
+            elif p.kind == "canal":
+                draw_canal_tag(painter, p.rect, p.text)
             else:
                 draw_badge(painter, p.rect, p.text, colour)
         painter.setOpacity(1.0)
@@ -233,6 +255,22 @@ def draw_boat(painter: QPainter, rect: QRectF, colour: QColor) -> None:
     flag.lineTo(0.0, -0.16)
     flag.closeSubpath()
     painter.drawPath(flag)
+    painter.restore()
+
+
+CANAL_INK = {"open": "#1b7a3a", "closed": "#b00018", "site": "#6b6b6b", "building": "#b86e00"}
+
+
+def draw_canal_tag(painter: QPainter, rect: QRectF, state: str) -> None:
+    """A canal's state on a white tag, its colour saying open (green) or shut (red)."""
+    painter.save()
+    ink = QColor(CANAL_INK.get(state, "#222222"))
+    painter.setPen(QPen(ink, rect.height() * 0.08))
+    painter.setBrush(QColor(255, 255, 255, 225))
+    r = rect.height() * 0.3
+    painter.drawRoundedRect(rect, r, r)
+    painter.fillPath(glyphs.text_path(state, rect.height() * 0.8, rect.center().x(), rect.center().y(),
+                                      bold=True), ink)
     painter.restore()
 
 
