@@ -207,6 +207,10 @@ class HyperGameDocument(QObject):
         g.current, g.history, g.winner = state.current, list(state.history), state.winner
         self._announce()
 
+    def announce(self) -> None:
+        """Tell every view the game changed (a command of another module changed it)."""
+        self._announce()
+
     def _announce(self) -> None:
         self.history_changed.emit()
         self.position_changed.emit()

@@ -361,7 +361,10 @@ _open: list[HyperDeskWindow] = []
 
 def open_desk(doc: HyperGameDocument, prompts: Any = None, show: bool = True) -> HyperDeskWindow:
     """A desk window on ``doc``, kept while it is open."""
+    from .gm_panels import attach_gm_panels
+
     win = HyperDeskWindow(doc, prompts=prompts)
+    attach_gm_panels(win)
     _open.append(win)
     win.destroyed.connect(lambda *_: _open.remove(win) if win in _open else None)
     if show:

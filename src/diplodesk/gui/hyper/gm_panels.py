@@ -1,0 +1,64 @@
+"""The GM's panels on the desk: tables, decisions, dice and players, over the desk's document.
+
+The panels know only a :class:`~.game_view.HyperGameView`; :class:`DeskGameView` is that view
+over a :class:`HyperGameDocument`, sharing its undo stack, so a table edit, an answer or a
+real die is undone by the same Ctrl+Z as an order, and every panel hears every change.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+from ...document.hyper_desk import game_tables
+from ...document.hyper_game import HyperGameDocument
+from .decisions_panel import DecisionsPanel
+from .dice_log import DiceLog
+from .game_view import HyperGameView
+from .players_panel import PlayersPanel
+from .table_editor import TableEditor
+from .tables_window import bundled_pack
+
+
+BOTTOM_HEIGHT = 270  # px: the ledger's height on a 920-px desk before the panels came
+
+
+class DeskGameView(HyperGameView):
+    """The desk document as the panels see it."""
+
+    def __init__(self, doc: HyperGameDocument, parent: QObject | None = None):
+        super().__init__(doc.game, doc.undo_stack, parent)
+        self.doc = doc
+        doc.changed.connect(self.changed)
+
+    @property
+    def game(self):
+        return self.doc.game
+
+    def announce(self) -> None:
+        self.doc.announce()  # the desk's docks, and through doc.changed every panel
+
+
+def attach_gm_panels(window) -> DeskGameView:
+    """Dock the four GM panels on a desk window (bottom area, tabbed with the ledger)."""
+    view = DeskGameView(window.doc, window)
+    window.gm_panels = {}
+    tables = game_tables(window.doc.game)
+    editor = TableEditor(tables, view, bundled_pack(tables, window.doc.game.variant.id))
+    for panel, title in ((DecisionsPanel(view), "Decisions"), (DiceLog(view), "Dice"),
+                         (PlayersPanel(view), "Players"), (editor, "Tables")):
+        window.add_panel(_scrolled(panel), title)
+        window.gm_panels[title] = panel
+    window.ledger.raise_()
+    window.resizeDocks([window.ledger], [BOTTOM_HEIGHT], Qt.Orientation.Vertical)
+    return view
+
+
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """A panel taller than the ledger scrolls instead of squeezing the map (the docks share
+    one tabbed area, whose height is the tallest panel's least)."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
