@@ -19,7 +19,6 @@ from .players_panel import PlayersPanel
 from .table_editor import TableEditor
 from .tables_window import bundled_pack
 
-
 BOTTOM_HEIGHT = 270  # px: the ledger's height on a 920-px desk before the panels came
 
 
