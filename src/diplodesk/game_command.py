@@ -61,6 +61,9 @@ def _new(args, Game) -> int:
         raise GameCommandError(f"{args.output}: exists (--force replaces it)")
     rules = tuple(r.strip() for r in args.rules.split(",") if r.strip())
     game = Game.new(load_variant(args.variant), rules)
+    folder = Path(args.variant)
+    if (folder / "variant.toml").is_file():  # a folder, not an installed variant: keep where
+        game.settings["variant_folder"] = str(folder.resolve())  # its map is, for render and pack
     game.save(args.output)
     print(f"{args.output}: a new game of {game.variant.name}, {game.current.phase}")
     return 0

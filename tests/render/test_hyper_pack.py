@@ -250,3 +250,18 @@ def test_a_player_id_never_makes_a_pack_outside_its_folder():
     from diplodesk.render.hyper_pack import file_part
 
     assert file_part("../../etc/p01") == "etc_p01" and file_part("p 02") == "p_02" and file_part("///") == "_"
+
+
+def test_a_game_started_from_a_variant_folder_renders_from_anywhere(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "boards" / "mini"
+    shutil.copytree(MINI, folder)
+    game_file = tmp_path / "game.json"
+    monkeypatch.chdir(tmp_path / "boards")
+    assert run(capsys, "game", "new", "mini", "-o", game_file)[0] == 0
+    monkeypatch.chdir(tmp_path)
+    from diplodesk.engine import catalog
+
+    monkeypatch.setattr(catalog, "_remembered", {})  # a new process: only the game file knows
+    code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.png", "--width", "300")
+    assert code == 0, err
+    assert (tmp_path / "now.png").stat().st_size > 0

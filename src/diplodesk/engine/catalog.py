@@ -86,8 +86,25 @@ def find_variant(name: str) -> Path:
     for info in reversed(list_variants()):  # the user's first
         if info.id == name or info.path.name == name:
             return info.path
+    if name in _remembered and (_remembered[name] / "variant.toml").is_file():
+        return _remembered[name]
     known = ", ".join(v.id for v in list_variants())
     raise VariantError(name, [f"no such variant (known: {known})"])
+
+
+# variants a game file says it was started from a folder of (examples/hyper-mini): id -> folder
+_remembered: dict[str, Path] = {}
+
+
+def remember_folder(variant_id: str, folder: str | Path) -> None:
+    """Let ``variant_id`` be found in ``folder`` (after the installed ones), so that a game of
+    a variant read from a folder finds its map again, whatever the working directory."""
+    p = Path(folder)
+    try:
+        if (p / "variant.toml").is_file():
+            _remembered[variant_id] = p
+    except (OSError, ValueError):
+        pass
 
 
 def read_variant_file(path: Path) -> dict:

@@ -207,6 +207,10 @@ class Game:
         except PositionError as e:
             raise GameFileError(f"{source}: variant.data: {e}") from None
         game = cls(variant, first, [], dict(data.get("settings", {})))
+        if isinstance(game.settings.get("variant_folder"), str):  # where its map is
+            from .catalog import remember_folder
+
+            remember_folder(variant.id, game.settings["variant_folder"])
         game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)
         try:
