@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from diplodesk.engine import load_variant
 from diplodesk.engine.game import Game
 
@@ -71,3 +73,31 @@ def test_twelve_seasons_with_every_kind_of_order_balance_and_replay(tmp_path: Pa
     game.save(tmp_path / "twelve.json")
     again = Game.load(tmp_path / "twelve.json")  # every season's result checked against the engine
     assert json.dumps(again.to_json()) == json.dumps(game.to_json())
+
+
+def test_every_statement_of_the_twelve_seasons_adds_up_to_its_end_of_season():
+    """A statement's lines, from its start, sum to its end: no step of the season is left out
+    (trade, banking, territory and the end of season have their lines too)."""
+    from diplodesk.engine.hyper.report import COLUMNS, statement
+
+    game = Game.new(load_variant(str(MINI)))
+    width = 7
+    for season in range(12):
+        for n, texts in _script(season, game.current.to_json()).items():
+            game.set_orders(n, texts)
+        game.process()
+        record = game.history[-1]
+        for nation in record.position["economy"]["nations"]:
+            lines = statement(record.result, record.position, nation).splitlines()
+            start = next(i for i, line in enumerate(lines) if line.startswith("Start of season"))
+            end = next(i for i, line in enumerate(lines) if line.startswith("End of season"))
+
+            def cells(line: str) -> list[float]:
+                row = line[58:]
+                return [float(row[k * width:(k + 1) * width].strip() or 0) for k in range(len(COLUMNS))]
+
+            total = cells(lines[start])
+            for line in lines[start + 1:end]:
+                if line.startswith("  "):
+                    total = [a + b for a, b in zip(total, cells(line), strict=True)]
+            assert total == pytest.approx(cells(lines[end])), (season, nation)

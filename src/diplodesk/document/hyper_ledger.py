@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.hyper import report
 from ..engine.hyper.model import HyperPosition
 
 COLUMNS = ("$", "E", "M", "A", "I", "Trs", "FFs", "units", "provinces", "de jure")
 MONEY = ("$", "E")
-SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)),
-            ("Territory", ("6", "6.4")), ("Trade", ("9",)), ("Banks", ("13",)),
-            ("Income", ("15",)), ("Food", ("16",)), ("End of season", ("17",)))
-LISTED = {"0"} | {step for _title, steps in SECTIONS for step in steps}
+SECTIONS = report.SECTIONS  # one grouping of the season's steps, the printed statement's
+LISTED = report.NAMED_STEPS
 
 
 @dataclass(frozen=True)

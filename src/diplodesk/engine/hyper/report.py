@@ -18,8 +18,13 @@ COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
            ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
            ("Trs", "Trs", lambda n: n))
 SECRET_CODES = ("gw", "sb")  # guerrilla warfare and sabotage: the payer is secret [A]
-SECTIONS = (("Costs and builds", ("4", "4.1", "4.6", "7")), ("Combat", ("5",)), ("Income", ("15",)),
-            ("Food", ("16",)))
+# the season's steps (DESIGN 3.2) under the heading a GM reads; a step not named here still
+# gets a line under "Other", so a statement's lines always add up to its end of season
+SECTIONS = (("Costs and builds", ("3", "4", "4.1", "4.6", "7", "8")), ("Combat", ("5",)),
+            ("Territory", ("6", "6.1", "6.2", "6.3", "6.4", "6.5", "6.6")), ("Trade", ("9",)),
+            ("Research and covert action", ("10", "11", "12")), ("Banking", ("13",)),
+            ("Fishing", ("14",)), ("Income", ("15",)), ("Food", ("16",)), ("End of season", ("17",)))
+NAMED_STEPS = frozenset(s for _t, steps in SECTIONS for s in steps) | {"0"}
 
 
 def season_name(phase: str) -> str:
@@ -61,8 +66,9 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
     entries = [e for e in result["ledger"] if e["account"] in mine]
     start = {c: _sum(entries, f, a(nation), ("0",)) for c, f, a in COLUMNS}
     lines.append(_row("Start of season", start, signed=False))
-    for title, steps in SECTIONS:
-        rows = _grouped([e for e in entries if e.get("step") in steps and e["reason"] != "start of season"],
+    others = tuple(sorted({str(e.get("step")) for e in entries} - NAMED_STEPS))
+    for title, steps in (*SECTIONS, ("Other", others)):
+        rows = _grouped([e for e in entries if str(e.get("step")) in steps and e["reason"] != "start of season"],
                         nation)
         if rows:
             lines.append(title)
