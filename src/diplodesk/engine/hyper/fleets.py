@@ -116,4 +116,8 @@ def end_of_season(s: Season) -> list[FF]:
                 s.result(k, "succeeds", None, f"{ff.owner}'s {ff.id} destroyed (VII.5)")
             continue
         out.append(FF(ff.id, ff.owner, ff.at, ff.built, fished.get((ff.owner, ff.id))))
+    for o in s.live("ds"):
+        if o.ref not in s.lines:
+            s.result(o, "fails", "no effect", f"no fleet {o.note} of an unfriendly nation shares "
+                     f"{o.unit.province} at the end of the season (VII.5)")
     return out

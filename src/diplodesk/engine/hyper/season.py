@@ -404,6 +404,11 @@ class Season:
                 continue
             if o.military:
                 self.result(o, "succeeds")
+            elif o.verb == "ds":
+                continue  # judged at the end of the season, where the fleet then is (VII.5)
+            elif o.verb == "dn":
+                self.result(o, "fails", "no effect", f"{o.unit.ref} denied nothing: no fleet {o.note} of "
+                            "an unfriendly nation fished in its sea (VII.5)")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
                 answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),
