@@ -34,6 +34,9 @@ class EconomyOrders:
         if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
             o.amount = amount
             return o
+        if verb in ("in", "wd") and rest and re.fullmatch(r"\$?\d*\.\d+\$?", rest[0]):
+            return o.fail("illegal", f"{rest[0]} is not a whole number of $½: only $½ or multiples "
+                          "of it go into or out of the world market (VI.14)")
         if verb == "tt" and "via" in (w.lower() for w in rest):  # to a nation not its host (VI.3)
             o.verb = "tt"
             self.order_tt(o, rest)
