@@ -101,7 +101,8 @@ def _check(c: Case, r: dict, pos: dict) -> None:
 
 def _replayed(c: Case, tmp: Path) -> list[tuple[dict, dict]]:
     game = Game.new(load_variant(str(MINI)))
-    game.current = game.load_position(_position(c))
+    first = _position(c) | {"variant": game.current.to_json()["variant"]}
+    game.current = game.load_position(first)
     for step in c.seasons:
         for n, texts in sorted(step.orders.items()):
             game.set_orders(n, texts)
