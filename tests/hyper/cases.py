@@ -119,7 +119,7 @@ def _path_value(value: str) -> tuple[str, Any]:
 
 
 def _parts(path: str) -> list[str]:
-    return re.findall(r"[^.\[\]]+|\[[^\]]*\]", path.lstrip("/"))
+    return re.findall(r"[^./\[\]]+|\[[^\]]*\]", path.lstrip("/"))
 
 
 def _key(root: Any, part: str) -> Any:

@@ -6,7 +6,8 @@ within reach joins the receiver; one ceded and not annexed becomes a territory o
 the receiver, for $1. A new nation may be formed from provinces of one or more nations (at
 most four unless all were one nation's), for $1 a province. At the end, any nation whose
 provinces no longer hang together (adjacent, or across one sea) is split, its stockpile shared
-by provinces (II.6). Nothing here depends on the order of the lines.
+by provinces (II.6). A National Guard goes with its province whenever the province changes
+hands this way (III.20). Nothing here depends on the order of the lines.
 """
 
 from __future__ import annotations
@@ -46,6 +47,20 @@ def _form(s: Season, nid: str, name: str, suzerain: str, controllers: tuple[str,
                                  name=name)
     s.teams.setdefault(nid, [])
     s.pis.setdefault(nid, [])
+
+
+def guards_follow(s: Season, prov: str, old: str, new: str, rule: str) -> None:
+    """III.20: an N exists only in the nation that owns it; a province that changes hands
+    peacefully takes the N in residence with it, and the M in it."""
+    for u in sorted(s.units, key=lambda u: u.ref):
+        key = held(old, u.ref)
+        if u.type != "N" or u.power != old or u.province != prov or key in s.gone:
+            continue
+        moved = replace(u, power=new)
+        s.units[s.units.index(u)] = moved
+        s.ledger.move(key, held(new, moved.ref), "M", s.ledger.balance(key, "M"),
+                      f"the N in {prov} goes with its province to {new} (III.20)", rule=f"III.20, {rule}",
+                      step="6")
 
 
 def _charge(s: Season, payer: str, what: str, rule: str, o: HOrder | None) -> bool:
@@ -123,6 +138,7 @@ def cessions(s: Season) -> None:
         reach = near(board, prov, _holdings(s, to) - {prov})
         if takers and reach:
             s.provinces[prov] = replace(st, de_facto=to, de_jure=to, quiet=0)
+            guards_follow(s, prov, o.nation, to, "II.2a")
             s.result(o, "succeeds", None, f"{prov} ceded to {to}, which annexed it (II.2a, II.4)")
             for a in takers:
                 s.result(a, "succeeds")
@@ -130,6 +146,7 @@ def cessions(s: Season) -> None:
             nid = f"{to}-{prov}"
             _form(s, nid, f"{prov} under {to}", to, s.nations[to].controllers)
             s.provinces[prov] = replace(st, de_facto=nid, de_jure=nid, quiet=0)
+            guards_follow(s, prov, o.nation, nid, "II.2a")
             _charge(s, to, f"the new territory {nid}", "II.2a", o)
             s.result(o, "succeeds", None, f"{prov} ceded to {to}: a new territory {nid} under it (II.2a)")
             for a in takers:
@@ -174,6 +191,7 @@ def new_nations(s: Season) -> None:
         _form(s, nid, orders[0].note, biggest, controllers)
         for p, f in sorted(provinces.items()):
             s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid, quiet=0)
+            guards_follow(s, p, f, nid, "II.5")
             _charge(s, f, f"{p} in the new nation {nid}", "II.5", None)
         for o in orders:
             s.result(o, "succeeds", None, f"the new nation {nid}: {', '.join(sorted(provinces))}")
@@ -211,6 +229,7 @@ def splits(s: Season) -> None:
             _form(s, nid, f"{n} ({part[0]})", s.nations[n].suzerain or n, s.nations[n].controllers)
             for p in part:
                 s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid)
+                guards_follow(s, p, n, nid, "II.6")
             for f in (*STOCK, "Trs"):
                 share = before[f] * len(part) // total
                 s.ledger.move(stock(n), stock(nid), f, share, f"{n} split: {len(part)} of {total} provinces",
