@@ -73,7 +73,7 @@ def season_banks(s: Season) -> list[Bank]:
     rules = s.pack.banking
     _captured(s, banks)
     _establish(s, banks)
-    for o in sorted(s.live("nz") + s.live("fz"), key=lambda o: (o.target, o.verb)):
+    for o in sorted((o for o in s.live("nz") + s.live("fz") if o.note != "gie"), key=lambda o: (o.target, o.verb)):
         b = banks[o.target]
         if host(s, b) != o.nation:
             o.fail("illegal", f"only {b.name}'s host, {host(s, b)}, may freeze or nationalise it (VI.5)")
@@ -84,7 +84,7 @@ def season_banks(s: Season) -> list[Bank]:
         else:
             banks[b.id] = replace(b, frozen=True)
         s.result(o, "succeeds")
-    nationalised = {o.target for o in s.live("nz")}
+    nationalised = {o.target for o in s.live("nz") if o.note != "gie"}
     for o in sorted(s.live("bank.wd"), key=lambda o: o.nation):
         have = s.ledger.balance(invested(o.nation), "gold")
         if o.amount % rules.step or o.amount > have:

@@ -116,6 +116,8 @@ class EconomyOrders:
         """tt 10A to Spain via Bret Bisc Nava [alt ...] [ap 2 Trs]; tt $5 to Spain via ..."""
         usage = "tt 10A to Spain via Bret Bisc Nava (alt ...) (ap 2 Trs); tt $5 to Spain via ..."
         words = [w.lower() for w in rest]
+        if len(rest) >= 3 and words[1] == "to" and "via" not in words and self._exiled(o, rest):
+            return o
         if len(rest) < 5 or words[1] != "to" or "via" not in words:
             return o.fail("unparsable", usage)
         m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
@@ -246,8 +248,31 @@ class EconomyOrders:
         o.note, o.categories = name.strip(), tuple(sorted(set(provinces)))
         return o
 
+    def _exiled(self, o: HOrder, rest: list[str]) -> bool:
+        """``tt $5 to Spain`` between a government in exile and its host, no route (II.8, VI.3)."""
+        other = self.names.nation.get(_key(" ".join(rest[2:])))
+        gies = {n for n, st in self.pos.nations.items() if st.kind == "gie"}
+        if other is None or not {o.nation, other} & gies:
+            return False
+        o.verb, o.amount, o.item = "gie.tt", money(rest[0]) or 0, other
+        if money(rest[0]) is None:
+            o.fail("illegal", "a government in exile holds only gold, like a bank (II.8, VI.2)")
+        return True
+
+    def order_in(self, o: HOrder, rest: list[str]) -> HOrder:
+        st = self.pos.nations.get(o.nation)
+        if st is not None and st.kind == "gie":
+            return o.fail("illegal", "a government in exile may not invest in the world market (II.8)")
+        return o.fail("unparsable", "only a bank invests in the world market; its orders go under the "
+                      "bank's name (VI.10)")
+
+    order_wd = order_in
+
     def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.banks.get(_key(" ".join(rest)))
+        gie = self.names.nation.get(_key(" ".join(rest)))
+        if o.target is None and gie is not None and self.pos.nations[gie].kind == "gie":
+            o.target, o.note = gie, "gie"  # a located GIE is like a bank to its host (II.8, VI.5)
         return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
 
     def order_co(self, o: HOrder, rest: list[str]) -> HOrder:

@@ -26,6 +26,7 @@ from . import (
     economy,
     exile,
     fleets,
+    hosted,
     payers,
     payments,
     shipping,
@@ -109,6 +110,7 @@ class Season:
         territory.new_nations(self)
         exile.eliminations(self)
         exile.locate(self)
+        hosted.regained(self)
         self.build()
         economy.research(self)
         economy.assign(self)
@@ -116,6 +118,7 @@ class Season:
         trade.ship(self)
         fleets.season_fleets(self)
         self.banks = banking.season_banks(self)
+        hosted.freeze(self)
         self.the_rest()
         territory.splits(self)
         exile.deadlines(self)
@@ -315,8 +318,8 @@ class Season:
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
                                       o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self) \
-            + canals.cost_items(self)
+        return items + economy.cost_items(self) + banking.cost_items(self) + hosted.cost_items(self) \
+            + trade.cost_items(self) + canals.cost_items(self)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind
+from . import hosted
 from .accounts import STOCK, escrow, held, stock
 from .banks import slug
 from .model import Installation, NationState
@@ -88,7 +89,7 @@ def conquests(s: Season) -> None:
                 s.extra.append(Line(i.owner, None, i.ref, "fails", "captured",
                                     f"{prov} was conquered by {who}: its M come back (III.14)"))
                 _man(s, i, who, [o for o in manning.get(prov, ()) if o.nation == who])
-        nid = f"{who}-{prov}"
+        nid = who if hosted.former(s, who, prov) else f"{who}-{prov}"  # a GIE wins its own back (II.7b)
         if nid not in s.nations:
             _form(s, nid, f"{prov} under {who}", who, s.nations[who].controllers)
         s.provinces[prov] = replace(s.provinces[prov], de_facto=nid, quiet=0)
@@ -135,7 +136,7 @@ def cessions(s: Season) -> None:
             o.fail("illegal", f"{to} cannot receive it")
             continue
         takers = [a for a in annex.get(prov, []) if a.nation == to]
-        reach = near(board, prov, _holdings(s, to) - {prov})
+        reach = near(board, prov, _holdings(s, to) - {prov}) or hosted.former(s, to, prov)
         if takers and reach:
             s.provinces[prov] = replace(st, de_facto=to, de_jure=to, quiet=0)
             guards_follow(s, prov, o.nation, to, "II.2a")
