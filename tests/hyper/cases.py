@@ -32,8 +32,8 @@ Economy cases (tests/hyper/economy.txt) add these keys::
     replay: yes                              played as a game, saved, loaded and compared byte for byte
 
 A path names keys with dots; in a list, ``[id]`` picks the item with that id (or that index).
-Position keys (units, owners, set, ...) belong to the first season; orders, dice and every
-expectation after a THEN to the season it opens.
+Position keys (units, owners, ...) belong to the first season; orders, dice, answers, ``set``
+and every expectation after a THEN to the season it opens.
 Blank lines and lines starting with ``#`` are ignored.
 """
 

@@ -121,6 +121,8 @@ def test_case(case: Case, tmp_path: Path):
         return
     pos = _position(case)
     for step in case.seasons:
+        for path, value in step.sets if step is not case else ():  # a later season's own settings
+            put(pos if path.startswith("/") else pos["economy"], path, value)
         played = _played(pos, step)
         r = adjudicate(played)
         _check(step, r, played)

@@ -268,6 +268,40 @@ class EconomyOrders:
 
     order_wd = order_in
 
+    def order_jv(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``jv j1 with Spain, Italy [public]``, ``jv void j1`` (IX.9, :mod:`.agreements`)."""
+        usage = "jv j1 with Spain, Italy (secret), jv j1 with Spain public, or jv void j1 (IX.9)"
+        low = [w.lower() for w in rest]
+        if len(rest) == 2 and low[0] == "void":
+            o.item, o.note = "void", rest[1].lower()
+            return o
+        if len(rest) < 3 or low[1] != "with":
+            return o.fail("unparsable", usage)
+        o.note, o.item = rest[0].lower(), "secret"
+        if low[-1] in ("public", "secret"):
+            o.item, rest = low[-1], rest[:-1]
+        names = [n.strip() for n in " ".join(rest[2:]).replace(" , ", ",").replace(" and ", ",").split(",")]
+        nations = [self.names.nation_of(n) for n in names if n]
+        if not nations or None in nations:
+            return o.fail("unparsable", f"{usage}: the other parties by their home nations")
+        o.categories = tuple(sorted(set(nations)))
+        return o
+
+    def order_dg(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``dg p04 [for Switzerland]``: this season the writer's player lets another write the
+        orders of a nation they play together (IX.4, :mod:`.signatures`)."""
+        low = [w.lower() for w in rest]
+        cut = low.index("for") if "for" in low else len(rest)
+        who = _key(" ".join(rest[:cut]))
+        players = {_key(str(p.get(k, ""))): str(p["id"]) for p in self.pos.players for k in ("id", "name")}
+        players |= {_key(p.name): p.id for p in self.pos.pack.players.values()
+                    if p.name and p.id in players.values()}
+        o.target = players.get(who) if who else None
+        o.item = self.names.nation_of(" ".join(rest[cut + 1:])) if cut < len(rest) else None
+        if o.target is None or (cut < len(rest) and o.item is None):
+            return o.fail("unparsable", "dg p04, or dg p04 for Switzerland: a player, then the nation (IX.4)")
+        return o
+
     def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.banks.get(_key(" ".join(rest)))
         gie = self.names.nation.get(_key(" ".join(rest)))

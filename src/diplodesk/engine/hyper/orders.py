@@ -26,9 +26,7 @@ from .order_words import money  # noqa: F401  (other modules read amounts throug
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
-LATER = {
-    "jv": "joint victory agreements", "dg": "delegation",
-}
+LATER: dict[str, str] = {}
 _PAREN = re.compile(r"\(([^()]*)\)")
 
 

@@ -19,6 +19,7 @@ from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
 from . import (
+    agreements,
     alliances,
     banking,
     canals,
@@ -68,6 +69,7 @@ class Season:
         self.available: dict[str, dict[str, int]] = {}
         self.failures: list[Failure] = []
         self.units = list(pos.units)
+        self.joint = pos.joint  # the joint victory agreements in force (IX.9)
         self.installations = list(pos.installations)
         self.attacked: set[str] = set()  # attacked by unfriendly units: no yield, no build (I.6b, III.8)
         self.conquered: dict[str, str] = {}  # province -> its conqueror (II.2b)
@@ -119,6 +121,7 @@ class Season:
         fleets.season_fleets(self)
         self.banks = banking.season_banks(self)
         hosted.freeze(self)
+        self.joint = agreements.settle(self)
         self.the_rest()
         territory.splits(self)
         exile.deadlines(self)
