@@ -26,7 +26,7 @@ VOCABULARY = {
             "3D ho (pd by Spain $0.5)", "tt 2D to Spain via Gaso Nava", "pw $1 Gaso (pd by Italy)", "pw $3 Gaso ($ pd by rd from bop)",
             "cl Bret", "op Bret", "pc Anda", "op naples-canal", "4T dm Bret Bisc", "4T mo Bret", "4T ho",
             "jv j1 with Spain", "jv j1 with Spain public", "jv void j0", "jv j2 with Italy", "dg p02",
-            "dg p04 for Switzerland"],
+            "dg p04 for Switzerland", "tf API to Spain", "tf A1 to Spain", "tf 2 IPIs to Italy", "tf IPI to Spain"],
     "spa": ["bu Y Cast", "ap 1 Trs to France", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc", "cd Cast to France", "cd Anda to Italy",
@@ -38,7 +38,7 @@ VOCABULARY = {
             "wa pact", "2D mo Gaso", 'pd France "bu Y Pari"', 'pd France "3D ho"', 'pd Italy "bu D Roma"',
             "mn Gaso", "mn Nava", "pc Anda", "pm Anda for France", "cl Anda", "op Anda",
             "jv j1 with France", "jv j2 with France, Italy", "jv void j0", "tt $1 to Morocco",
-            "fz Morocco", "nz Morocco"],
+            "fz Morocco", "nz Morocco", "tf I1 to France", "tf IPI to France"],
     "sui": ["bu N Swit", "cd Swit to Italy", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro", "cd Moro to Spain with $1 2A", "cd Moro to Italy",
             "tt $1 to Spain", "in $10", "jv j3 with France", "tt $1 to France via Cast Nava Gaso", "an Moro",
@@ -49,7 +49,8 @@ VOCABULARY = {
             'al pact France, Spain, Italy "passage"', "ra old", "jv j2 with France", "jv j2 with Spain, France",
             "dg p04", "cd Moro to Morocco", "nz Morocco"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy",
-            "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso"],
+            "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso",
+            "tf control to p01", "tf control to p02"],
 }
 
 

@@ -49,8 +49,11 @@ class EconomyOrders:
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
+        if verb == "tf" and len(rest) >= 3 and [w.lower() for w in rest[:2]] == ["control", "to"]:
+            o.verb, o.target = "bank.tf", self.player_id(" ".join(rest[2:]))  # to a player (VI.1)
+            return o if o.target else o.fail("unparsable", f"{' '.join(rest[2:])!r} is not a player")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France, rd $1 to France")
+                      "tt $5 to France, rd $1 to France, tf control to p02")
 
     def paid_clause(self, o: HOrder, text: str) -> HOrder:
         """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""
@@ -292,15 +295,18 @@ class EconomyOrders:
         orders of a nation they play together (IX.4, :mod:`.signatures`)."""
         low = [w.lower() for w in rest]
         cut = low.index("for") if "for" in low else len(rest)
-        who = _key(" ".join(rest[:cut]))
-        players = {_key(str(p.get(k, ""))): str(p["id"]) for p in self.pos.players for k in ("id", "name")}
-        players |= {_key(p.name): p.id for p in self.pos.pack.players.values()
-                    if p.name and p.id in players.values()}
-        o.target = players.get(who) if who else None
+        o.target = self.player_id(" ".join(rest[:cut]))
         o.item = self.names.nation_of(" ".join(rest[cut + 1:])) if cut < len(rest) else None
         if o.target is None or (cut < len(rest) and o.item is None):
             return o.fail("unparsable", "dg p04, or dg p04 for Switzerland: a player, then the nation (IX.4)")
         return o
+
+    def player_id(self, text: str) -> str | None:
+        """A player named by id or by name."""
+        players = {_key(str(p.get(k, ""))): str(p["id"]) for p in self.pos.players for k in ("id", "name")}
+        players |= {_key(p.name): p.id for p in self.pos.pack.players.values()
+                    if p.name and p.id in players.values()}
+        return players.get(_key(text)) if _key(text) else None
 
     def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.banks.get(_key(" ".join(rest)))

@@ -23,6 +23,7 @@ from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
 from .order_words import key as _key
 from .order_words import money  # noqa: F401  (other modules read amounts through here)
+from .research import teams_of
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
@@ -340,6 +341,8 @@ class _Parser(CanalOrders, EconomyOrders):
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
             rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
+        if len(rest) >= 3 and rest[-2].lower() == "to" and self.handed_over(o, rest):
+            return o
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
@@ -349,6 +352,24 @@ class _Parser(CanalOrders, EconomyOrders):
         if o.target is None:
             return o.fail("unparsable", f"{rest[2]!r} is not a nation")
         return o
+
+    def handed_over(self, o: HOrder, rest: list[str]) -> bool:
+        """``tf 2 APIs to Spain`` (V.5), ``tf A1 to Spain`` (V.1): not a unit (:mod:`.transfers`)."""
+        what = " ".join(w.lower() for w in rest[:-2])
+        pi = re.fullmatch(r"(?:(\d{1,3}) )?(api|ipi)s?", what)
+        st = self.pos.nations.get(o.nation)
+        team = re.fullmatch(r"[ai]\d+", what) and st is not None and \
+            any(t["id"].lower() == what for t in teams_of(st.teams))
+        if not pi and not team:
+            return False
+        o.target = self.names.nation.get(_key(rest[-1]))
+        if pi:
+            o.verb, o.count, o.item = "tf.pi", int(pi.group(1) or 1), pi.group(2)[0].upper()
+        else:
+            o.verb, o.item = "tf.team", what.upper()
+        if o.target is None or o.target == o.nation:
+            o.fail("unparsable", f"{rest[-1]!r} is not another nation")
+        return True
 
     def order_pw(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 2 or (amount := money(rest[0])) is None:

@@ -34,6 +34,7 @@ from . import (
     signatures,
     territory,
     trade,
+    transfers,
 )
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
@@ -116,10 +117,11 @@ class Season:
         self.build()
         economy.research(self)
         economy.assign(self)
+        transfers.hand_over(self)
         economy.covert(self)
         trade.ship(self)
         fleets.season_fleets(self)
-        self.banks = banking.season_banks(self)
+        self.banks = transfers.bank_control(self, banking.season_banks(self))
         hosted.freeze(self)
         self.joint = agreements.settle(self)
         self.the_rest()
