@@ -2,7 +2,8 @@
 nationalising, investment and withdrawal, the season's payoff, the payoff levels' move.
 
 Gold a nation sends to a bank in its own land, or a bank to its host, needs no route (VI.3);
-both are paid from what the payer had at the start of the season, like any cost. A bank in
+both are paid from what the payer had at the start of the season, like any cost, and a bank's
+withdrawals of this season (VI.11). A bank in
 another nation is reached by a trade route (:mod:`.trade`); redemption is :mod:`.payers`'.
 """
 
@@ -67,6 +68,29 @@ def cost_items(s: Season) -> list[CostItem]:
     return items
 
 
+def withdraw(s: Season) -> None:
+    """VI.11, VI.14: withdrawals come before the costs, so gold withdrawn may be traded or
+    redeemed in the same season. A bank's withdrawals stand together or not at all."""
+    rules = s.pack.banking
+    by_bank: dict[str, list[HOrder]] = {}
+    for o in s.live("bank.wd"):
+        by_bank.setdefault(o.nation, []).append(o)
+    for bid in sorted(by_bank):
+        orders = by_bank[bid]
+        have = s.ledger.balance(invested(bid), "gold")
+        total = sum(o.amount for o in orders)
+        if any(o.amount % rules.step for o in orders) or total > have:
+            for o in orders:
+                o.fail("illegal", f"withdrawals are in steps of ${rules.step / 2:g}, at most what is invested "
+                       f"(${have / 2:g}) (VI.14)")
+            continue
+        for o in orders:
+            s.ledger.move(invested(bid), on_hand(bid), "gold", o.amount, "withdrawn from the market",
+                          rule="VI.14", order=o.ref, step="4")
+            s.result(o, "succeeds")
+        s.available[on_hand(bid)]["gold"] += total
+
+
 def season_banks(s: Season) -> list[Bank]:
     """Step 13; returns the banks as they end the season (balances filled in by the caller)."""
     banks = {b.id: b for b in s.pos.banks}
@@ -85,15 +109,6 @@ def season_banks(s: Season) -> list[Bank]:
             banks[b.id] = replace(b, frozen=True)
         s.result(o, "succeeds")
     nationalised = {o.target for o in s.live("nz") if o.note != "gie"}
-    for o in sorted(s.live("bank.wd"), key=lambda o: o.nation):
-        have = s.ledger.balance(invested(o.nation), "gold")
-        if o.amount % rules.step or o.amount > have:
-            o.fail("illegal", f"withdrawals are in steps of ${rules.step / 2:g}, at most what is invested "
-                   f"(${have / 2:g}) (VI.14)")
-            continue
-        s.ledger.move(invested(o.nation), on_hand(o.nation), "gold", o.amount, "withdrawn from the market",
-                      rule="VI.14", order=o.ref, step="13")
-        s.result(o, "succeeds")
     _invest(s, nationalised)
     for b in sorted(banks.values(), key=lambda b: b.id):
         _payoff(s, b)

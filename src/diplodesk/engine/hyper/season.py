@@ -221,6 +221,7 @@ class Season:
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
             self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
+        banking.withdraw(self)  # gold withdrawn may be spent this season (VI.11)
         shipping.hold(self)  # a division shipped this season does not fight (IV.7)
         payers.check(self)  # who pays: another nation, a bank's redemption (I.5, III.16, VI.7-9)
         items = [replace(it, text=payments.find(self, it.order).text if it.order else "")
