@@ -114,6 +114,23 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
     return out
 
 
+def confirm(s: Season, live: list[CostItem]) -> None:
+    """After the failure loop, a bank's ``rd`` says what it paid in the end: nothing, if the
+    orders it was to pay for could not be paid (VI.8)."""
+    paid: Counter[tuple[str, str]] = Counter()
+    for it in live:
+        o = find(s, it.order)
+        if it.payer.startswith("bank:") and o is not None and not o.error and o.redeem == it.payer[5:]:
+            paid[(o.redeem, o.nation)] += it.needs("gold")
+    for r in s.live("bank.rd"):
+        got = paid[(r.nation, r.target)]
+        if not got:
+            s.result(r, "fails", "not redeemed", f"what {r.target} was to pay with it could not be paid; "
+                     "nothing was redeemed (VI.8)")
+        else:
+            s.result(r, "succeeds", None, f"${got / 2:g} redeemed for {r.target} (VI.8)")
+
+
 def _shared(it: CostItem, o: HOrder) -> list[CostItem]:
     label = f"{it.label}, for {o.nation}"
     if o.paid_gold is None:

@@ -230,6 +230,7 @@ class Season:
                                      self.downgrade)
         for f in self.failures:
             payments.failed(self, f)
+        payers.confirm(self, live)  # a redemption that paid for nothing says so (VI.8)
         for it in live:
             payments.pay(self, it)
 
