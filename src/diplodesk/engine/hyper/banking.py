@@ -94,7 +94,6 @@ def withdraw(s: Season) -> None:
 def season_banks(s: Season) -> list[Bank]:
     """Step 13; returns the banks as they end the season (balances filled in by the caller)."""
     banks = {b.id: b for b in s.pos.banks}
-    rules = s.pack.banking
     _captured(s, banks)
     _establish(s, banks)
     for o in sorted((o for o in s.live("nz") + s.live("fz") if o.note != "gie"), key=lambda o: (o.target, o.verb)):
@@ -166,11 +165,17 @@ def _invest(s: Season, nationalised: set[str]) -> None:
             continue
         came = Counter()
         for e in s.ledger.entries:
-            if e.account == on_hand(bid) and e.amount > 0 and e.order and e.step == "4":
+            if e.account == on_hand(bid) and e.amount > 0 and e.order and e.step == "4" \
+                    and e.order.partition("#")[0] != bid:  # not its own withdrawals
                 came[e.order.partition("#")[0]] += e.amount
         amounts = []
         for o in orders:
             x = (have // rules.block) * rules.block if o.note == "all" else o.amount
+            if o.note == "received":
+                x = min(have, sum(came.values())) // rules.block * rules.block
+                if not x:
+                    o.fail("did not come", f"no whole block of ${rules.block / 2:g} came in this season (VI.11)")
+                    continue
             if o.target is not None and came[o.target] < x:
                 o.fail("did not come", f"${x / 2:g} from {o.target} did not come this season (VI.11)")
             elif x % rules.block or not x:

@@ -24,6 +24,9 @@ class EconomyOrders:
         if verb == "in" and [w.lower() for w in rest] == ["all"]:
             o.note = "all"
             return o
+        if verb == "in" and rest and rest[0].lower() == "all" and "received" in (w.lower() for w in rest):
+            o.note = "received"  # in all $ received this season (VI.11)
+            return o
         if verb == "in" and len(rest) in (1, 3) and (amount := money(rest[0])) is not None:
             o.amount = amount
             if len(rest) == 3:
