@@ -123,6 +123,19 @@ def cessions(s: Season) -> None:
     annex = defaultdict(list)
     for o in s.live("an"):
         annex[o.target].append(o)
+    # II.4: within reach at the start of the season and at its end: after the conquests, less
+    # what the annexer cedes away; never by another annexation of the same season
+    leaving = defaultdict(set)
+    for o in s.live("cd"):
+        leaving[o.nation].add(o.target)
+    at_start = {p: st.de_facto for p, st in s.pos.provinces.items()}
+    at_end = {p: st.de_facto for p, st in s.provinces.items()}
+
+    def within_reach(prov: str, to: str) -> bool:
+        start = {p for p, n in at_start.items() if n == to} - {prov}
+        end = {p for p, n in at_end.items() if n == to} - leaving[to] - {prov}
+        return (near(board, prov, start) and near(board, prov, end)) or hosted.former(s, to, prov)
+
     for o in sorted(s.live("cd"), key=lambda o: o.target):
         prov, to = o.target, o.item
         st = s.provinces.get(prov)
@@ -136,7 +149,7 @@ def cessions(s: Season) -> None:
             o.fail("illegal", f"{to} cannot receive it")
             continue
         takers = [a for a in annex.get(prov, []) if a.nation == to]
-        reach = near(board, prov, _holdings(s, to) - {prov}) or hosted.former(s, to, prov)
+        reach = within_reach(prov, to)
         if takers and reach:
             s.provinces[prov] = replace(st, de_facto=to, de_jure=to, quiet=0)
             guards_follow(s, prov, o.nation, to, "II.2a")
@@ -151,7 +164,8 @@ def cessions(s: Season) -> None:
             _charge(s, to, f"the new territory {nid}", "II.2a", o)
             s.result(o, "succeeds", None, f"{prov} ceded to {to}: a new territory {nid} under it (II.2a)")
             for a in takers:
-                s.result(a, "fails", "out of reach", f"{prov} is not next to {to} nor one sea away (II.4)")
+                s.result(a, "fails", "out of reach", f"{prov} is not next to {to} nor one sea away, at the "
+                         "start and at the end of the season (II.4)")
     for prov, orders in annex.items():
         for a in orders:
             if a.ref not in s.lines:
