@@ -119,7 +119,9 @@ def _man(s: Season, inst: Installation, who: str, orders: list[HOrder]) -> None:
 
 def cessions(s: Season) -> None:
     board = s.pos.board
-    ceded = Counter(o.target for o in s.live("cd"))
+    # only the holder's cession counts: another's cd of it is refused and blocks nothing
+    ceded = Counter(o.target for o in s.live("cd")
+                    if o.target in s.provinces and s.provinces[o.target].de_facto == o.nation)
     annex = defaultdict(list)
     for o in s.live("an"):
         annex[o.target].append(o)
