@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .order_words import unpaid
+
 _IF = re.compile(r'^(?P<order>.*?)\s+if\s+(?P<who>[\w .\'-]+?)\s+"(?P<ref>[^"]+)"\s+(?P<how>succeeds|fails)\s*$',
                  re.I)
 NOT_CONDITIONAL = ("st", "ho", "mo", "at", "sp", "dm", "ff.mo", "f", "tt", "tt$")
@@ -89,7 +91,8 @@ def verdicts(season, conds: dict[str, Condition]) -> dict[str, str]:
     out = {}
     for ref, c in conds.items():
         n = nations.get(c.nation.lower())
-        hits = [o for o in season.orders.get(n, ()) if _norm(_bare(o.text)) == _norm(c.text)] if n else []
+        hits = [o for o in season.orders.get(n, ()) if _norm(c.text) in
+                (_norm(_bare(o.text)), _norm(unpaid(_bare(o.text))))] if n else []  # quoted without who pays
         if not hits:
             out[ref] = f"{c.nation} gave no order {c.text!r} (IX.3)"
             continue

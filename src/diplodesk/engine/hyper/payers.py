@@ -18,7 +18,6 @@ itself, and its statement says so.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING
 from .banking import on_hand
 from .costs import CostItem
 from .order_text import describe
-from .order_words import key
+from .order_words import key, unpaid
 from .outcome import Line
 from .payments import find
 
@@ -35,11 +34,8 @@ if TYPE_CHECKING:
     from .season import Season
 
 
-_CLAUSE = re.compile(r"\(\s*\$?\s*pd\b[^()]*\)", re.I)
-
-
 def _bare(o: HOrder) -> str:
-    return " ".join(_CLAUSE.sub(" ", o.text).split())
+    return unpaid(o.text)
 
 
 def _same(written: str, o: HOrder) -> bool:
