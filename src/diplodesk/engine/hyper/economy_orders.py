@@ -88,6 +88,10 @@ class EconomyOrders:
         o.verb = "pd"
         head, quote, text = line.partition('"')
         words = head.split()[1:]
+        if not quote and words and words[0].lower() == "running":  # pd running Bret (VIII.5)
+            o.verb, o.target = "pd.run", self.canal_named(words[1:])
+            return o if o.target else o.fail("unparsable", "pd running Bret: the canal whose $1 this "
+                                             "nation pays (VIII.5)")
         if not quote or not text.rstrip().endswith('"') or not words:
             return o.fail("unparsable", 'pd names the nation and its order in quotes: pd France "bu D Lyon"')
         o.target = self.names.nation_of(" ".join(words))
