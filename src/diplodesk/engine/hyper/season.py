@@ -120,6 +120,7 @@ class Season:
         transfers.hand_over(self)
         economy.covert(self)
         trade.ship(self)
+        transfers.reallocate_trs(self)
         fleets.season_fleets(self)
         self.banks = transfers.bank_control(self, banking.season_banks(self))
         hosted.freeze(self)

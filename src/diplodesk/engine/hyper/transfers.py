@@ -1,5 +1,5 @@
 """What changes hands by ``tf`` besides units: production increases (V.5), research teams
-(V.1) and the control of a bank (VI.1).
+(V.1), the control of a bank (VI.1) and transport factors between the parties of a trade (IV.8).
 
 ``tf API to Spain`` or ``tf 2 IPIs to Spain`` hands over PIs not used this season;
 ``tf A1 to Spain`` a research team, with its levels and the PIs it made, under the receiver's
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from .accounts import stock
 
 if TYPE_CHECKING:
     from .banks import Bank
@@ -46,6 +48,27 @@ def hand_over(s: Season) -> None:
         s.teams[o.nation] = [t for t in s.teams[o.nation] if t is not team]
         theirs.append(dict(team) | {"id": f"{team['kind']}{n}"})
         s.result(o, "succeeds", None, f"team {o.item} is {o.target}'s {team['kind']}{n} (V.1)")
+
+
+def reallocate_trs(s: Season) -> None:
+    """IV.8: Trs end where they began, unless their owner re-allocates them to the other party
+    of a trade it took part in this season (as sender, receiver or lender), after the trades."""
+    parties: set[frozenset[str]] = set()
+    for o in s.live("tt"):
+        if s.lines.get(o.ref) is not None and s.lines[o.ref].status == "succeeds" and o.item:
+            sides = {o.nation, o.item} | ({o.lender} if o.lender else set())
+            parties |= {frozenset((a, b)) for a in sides for b in sides if a != b}
+    for o in sorted(s.live("tf.trs"), key=lambda o: (o.nation, o.target, o.count)):
+        have = s.ledger.balance(stock(o.nation), "Trs")
+        if frozenset((o.nation, o.target)) not in parties:
+            o.fail("illegal", f"Trs are re-allocated only between the parties of a trade made this season "
+                   f"(IV.8); {o.nation} and {o.target} made none")
+        elif o.count > have:
+            o.fail("illegal", f"{o.nation} has {have} Trs (IV.8)")
+        else:
+            s.ledger.move(stock(o.nation), stock(o.target), "Trs", o.count, f"Trs re-allocated to {o.target}",
+                          rule="IV.8", order=o.ref, step="9")
+            s.result(o, "succeeds", None, f"{o.count} Trs are {o.target}'s from now (IV.8)")
 
 
 def bank_control(s: Season, banks: list[Bank]) -> list[Bank]:
