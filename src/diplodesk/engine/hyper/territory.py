@@ -197,8 +197,6 @@ def new_nations(s: Season) -> None:
         if bad is None and len(provinces) > 1 and any(
                 not near(board, p, set(provinces) - {p}) for p in provinces):
             bad = "each province must be next to another of the new nation or one sea away (II.5)"
-        if bad is None and any(len(_holdings(s, f) - set(provinces)) == 0 for f in founders):
-            bad = "a nation giving all its provinces is eliminated (II.7a): that comes in a later version"
         if bad is not None:
             for o in orders:
                 o.fail("illegal", bad)
@@ -206,6 +204,9 @@ def new_nations(s: Season) -> None:
         biggest = max(founders, key=lambda f: (sum(1 for v in provinces.values() if v == f), f))
         controllers = tuple(sorted({c for f in founders for c in s.nations[f].controllers}))
         _form(s, nid, orders[0].note, biggest, controllers)
+        if not _holdings(s, biggest) - set(provinces):  # it gives all it has: it goes on as the new
+            st = s.nations[biggest]  # nation, and leaves the game (II.7a) [A]
+            s.nations[nid] = replace(s.nations[nid], kind=st.kind, suzerain=st.suzerain)
         for p, f in sorted(provinces.items()):
             s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid, quiet=0)
             guards_follow(s, p, f, nid, "II.5")
