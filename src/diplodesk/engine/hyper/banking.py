@@ -55,6 +55,20 @@ def cost_items(s: Season) -> list[CostItem]:
         else:
             items.append(CostItem(o.nation, {"gold": o.amount}, "tt.goods", f"gold to {b.name}",
                                   o.nation, "VI.3", "", o.ref, f"tt {b.id}", dest=on_hand(b.id)))
+    spent = Counter((o.nation, o.target) for o in s.live("bank.pw") for _ in range(o.amount))
+    for o in s.live("bank.pw"):  # a bank spends: into its host's escrow (VI.4)
+        b = banks[o.nation]
+        prov = s.pos.provinces.get(o.target)
+        if b.frozen:
+            o.fail("frozen", f"{b.name} is frozen: it spends nothing (VI.5) [A]")
+        elif prov is None or prov.de_facto != host(s, b):
+            o.fail("illegal", f"{b.name} spends only in its host's land, as its host would (VI.4, VIII.4)")
+        elif spent[(o.nation, o.target)] > s.pack.constants.public_works_max:
+            o.fail("illegal", f"at most ${s.pack.constants.public_works_max / 2:g} of public works in "
+                   f"{o.target} a season (VIII.4)")
+        else:
+            items.append(CostItem(on_hand(b.id), {"gold": o.amount}, "pw", f"public works in {o.target}",
+                                  host(s, b), "VI.4, VIII.4", "", o.ref, f"pw {o.target}"))
     for o in s.live("bank.tt"):
         b = banks[o.nation]
         if b.frozen:

@@ -52,11 +52,14 @@ class EconomyOrders:
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
+        if verb == "pw" and len(rest) == 2 and (amount := money(rest[0])) is not None:
+            o.amount, o.target = amount, self.names.location(rest[1])  # a bank spends (VI.4)
+            return o if o.target else o.fail("unparsable", f"{rest[1]!r} is not a province")
         if verb == "tf" and len(rest) >= 3 and [w.lower() for w in rest[:2]] == ["control", "to"]:
             o.verb, o.target = "bank.tf", self.player_id(" ".join(rest[2:]))  # to a player (VI.1)
             return o if o.target else o.fail("unparsable", f"{' '.join(rest[2:])!r} is not a player")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France, rd $1 to France, tf control to p02")
+                      "tt $5 to France, rd $1 to France, pw $1 Pari, tf control to p02")
 
     def paid_clause(self, o: HOrder, text: str) -> HOrder:
         """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""
