@@ -51,7 +51,7 @@ VOCABULARY = {
             "dg p04", "cd Moro to Morocco", "nz Morocco"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy",
             "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso",
-            "tf control to p01", "tf control to p02"],
+            "tf control to p01", "tf control to p02", "pw $2 Roma", "pw $1 Roma", "in all received"],
 }
 
 
