@@ -52,7 +52,7 @@ class EconomyOrders:
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
-        if verb == "pw" and len(rest) == 2 and (amount := money(rest[0])) is not None:
+        if verb == "pw" and len(rest) == 2 and (amount := money(rest[0])):
             o.amount, o.target = amount, self.names.location(rest[1])  # a bank spends (VI.4)
             return o if o.target else o.fail("unparsable", f"{rest[1]!r} is not a province")
         if verb == "tf" and len(rest) >= 3 and [w.lower() for w in rest[:2]] == ["control", "to"]:
@@ -268,7 +268,9 @@ class EconomyOrders:
         if other is None or not {o.nation, other} & gies:
             return False
         o.verb, o.amount, o.item = "gie.tt", money(rest[0]) or 0, other
-        if money(rest[0]) is None:
+        if not o.amount and rest[0].startswith("$"):
+            o.fail("unparsable", f"{rest[0]!r}: an amount of gold like $5 (II.8)")
+        elif not o.amount:
             o.fail("illegal", "a government in exile holds only gold, like a bank (II.8, VI.2)")
         return True
 

@@ -357,13 +357,13 @@ class _Parser(CanalOrders, EconomyOrders):
         """``tf 2 APIs to Spain`` (V.5), ``tf A1 to Spain`` (V.1), ``tf 2 Trs to Spain`` (IV.8):
         not a unit (:mod:`.transfers`)."""
         what = " ".join(w.lower() for w in rest[:-2])
-        trs = re.fullmatch(r"(\d{1,4}) trs?", what)
+        trs = re.fullmatch(r"([1-9]\d{0,3}) trs?", what)
         if trs:  # re-allocated between the parties of a trade (IV.8)
             o.verb, o.count, o.target = "tf.trs", int(trs.group(1)), self.names.nation.get(_key(rest[-1]))
             if o.target is None or o.target == o.nation:
                 o.fail("unparsable", f"{rest[-1]!r} is not another nation")
             return True
-        pi = re.fullmatch(r"(?:(\d{1,3}) )?(api|ipi)s?", what)
+        pi = re.fullmatch(r"(?:([1-9]\d{0,2}) )?(api|ipi)s?", what)
         st = self.pos.nations.get(o.nation)
         team = re.fullmatch(r"[ai]\d+", what) and st is not None and \
             any(t["id"].lower() == what for t in teams_of(st.teams))
