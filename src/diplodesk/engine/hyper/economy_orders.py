@@ -70,6 +70,9 @@ class EconomyOrders:
         low = [x.lower() for x in w]
         if low[:4] == ["pd", "by", "rd", "from"] and len(w) > 4:
             bank = self.banks.get(_key(" ".join(w[4:])))
+            gie = self.names.nation_of(" ".join(w[4:]))
+            if bank is None and gie is not None and self.pos.nations[gie].kind == "gie":
+                bank = gie  # a located government in exile redeems like a bank (II.8)
             if bank is None:
                 return o.fail("unparsable", f"({text}): {' '.join(w[4:])!r} is not a bank")
             o.redeem = bank
@@ -273,6 +276,18 @@ class EconomyOrders:
         elif not o.amount:
             o.fail("illegal", "a government in exile holds only gold, like a bank (II.8, VI.2)")
         return True
+
+    def order_rd(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``rd $1 to France`` by a government in exile: its side of a redemption (II.8, VI.8)."""
+        st = self.pos.nations.get(o.nation)
+        if st is None or st.kind != "gie":
+            return o.fail("unparsable", "a nation redeems on its order: bu Y Pari ($ pd by rd from Bank of "
+                          "Paris); rd $1 to France is the bank's side (VI.8)")
+        o.verb = "bank.rd"
+        amount = money(rest[0]) if len(rest) == 3 and rest[1].lower() == "to" else None
+        o.target = self.names.nation.get(_key(rest[2])) if amount else None
+        o.amount = amount or 0
+        return o if o.target else o.fail("unparsable", "rd $1 to France: the gold and the nation (VI.8)")
 
     def order_in(self, o: HOrder, rest: list[str]) -> HOrder:
         st = self.pos.nations.get(o.nation)

@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from . import hosted
+from .accounts import stock
 from .banking import on_hand
 from .costs import CostItem
 from .order_text import describe
@@ -63,10 +65,11 @@ def check(s: Season) -> None:
                     continue
             used |= {p.ref for p in match}
         if o.redeem is not None:
-            bank = next(b for b in s.pos.banks if b.id == o.redeem)
-            if bank.frozen:
+            if o.redeem in _frozen(s):
                 o.fail("not redeemed", "the bank is frozen and redeems nothing (VI.5)")
-            elif not any(r.nation == bank.id and r.target == o.nation for r in s.live("bank.rd")):
+            elif hosted.is_gie(s, o.redeem) and hosted.host(s, o.redeem) is None:
+                o.fail("not redeemed", f"{o.redeem} is not located: it redeems like a bank only once it is (II.8)")
+            elif not any(r.nation == o.redeem and r.target == o.nation for r in s.live("bank.rd")):
                 o.fail("not redeemed", f"the bank did not order rd to {o.nation} (VI.8)")
     for p in pds:
         if p.ref not in used:
@@ -76,7 +79,7 @@ def check(s: Season) -> None:
 def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
     """The season's cost items with their payers: another nation's share, a bank's gold."""
     allowance: Counter[tuple[str, str]] = Counter()
-    frozen = {b.id for b in s.pos.banks if b.frozen}
+    frozen = _frozen(s)
     for r in s.live("bank.rd"):
         if r.nation in frozen:
             r.fail("frozen", "a frozen bank redeems nothing (VI.5)")
@@ -98,7 +101,7 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
                 s.extra.append(Line(o.nation, None, it.label, "fails", "not redeemed",
                                     f"the bank redeems ${take / 2:g} of ${it.needs('gold') / 2:g}; "
                                     f"{o.nation} pays the rest itself (VI.8)"))
-            out += _split(it, on_hand(o.redeem), take, f"{it.label}, redeemed from a bank (VI.8-9)")
+            out += _split(it, purse(s, o.redeem), take, f"{it.label}, redeemed from a bank (VI.8-9)")
         else:
             out.append(it)
     for r in s.live("bank.rd"):
@@ -116,7 +119,7 @@ def confirm(s: Season, live: list[CostItem]) -> None:
     paid: Counter[tuple[str, str]] = Counter()
     for it in live:
         o = find(s, it.order)
-        if it.payer.startswith("bank:") and o is not None and not o.error and o.redeem == it.payer[5:]:
+        if o is not None and not o.error and o.redeem is not None and it.payer == purse(s, o.redeem):
             paid[(o.redeem, o.nation)] += it.needs("gold")
     for r in s.live("bank.rd"):
         got = paid[(r.nation, r.target)]
@@ -125,6 +128,16 @@ def confirm(s: Season, live: list[CostItem]) -> None:
                      "nothing was redeemed (VI.8)")
         else:
             s.result(r, "succeeds", None, f"${got / 2:g} redeemed for {r.target} (VI.8)")
+
+
+def purse(s: Season, who: str) -> str:
+    """The account a redemption is paid from: a bank's gold on hand, a GIE's stock (II.8)."""
+    return on_hand(who) if any(b.id == who for b in s.pos.banks) else stock(who)
+
+
+def _frozen(s: Season) -> set[str]:
+    return {b.id for b in s.pos.banks if b.frozen} | {
+        n for n, st in s.pos.nations.items() if st.kind == "gie" and (st.exile or {}).get("frozen")}
 
 
 def _shared(it: CostItem, o: HOrder) -> list[CostItem]:

@@ -116,7 +116,8 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any]) -> str:
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
     covert = []
-    banks = {b["id"] for b in position["economy"].get("banks", [])}
+    banks = {b["id"] for b in position["economy"].get("banks", [])} | {
+        n for n, st in position["economy"]["nations"].items() if st.get("kind") == "gie"}  # II.8
     for o in result["orders"]:
         if o["power"] in banks and (o["order"] or o["text"]).split(" ")[0] == "rd":
             continue  # a redemption does not name its bank (VI.9)
