@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind, province_of
-from .accounts import stock
+from .accounts import held, stock
 from .fishing import FF, delivers
 from .trade import blocked
 
@@ -28,11 +28,15 @@ def built(s: Season, o: HOrder) -> None:
 
 
 def _unfriendly_units(s: Season, prov: str, owner: str, verb: str, ff_id: str) -> list:
-    """The unfriendly units in ``prov`` whose owners ordered ``verb`` against this fleet."""
+    """The unfriendly units in ``prov`` whose owners ordered ``verb`` against this fleet: where
+    they stood at the start for a denial, where they stand at the end, if they are still there,
+    for a destruction (VII.5)."""
+    end = {(u.power, u.ref): u.province for u in s.units if held(u.power, u.ref) not in s.gone}
     out = []
     for o in s.live(verb):
         u = o.unit
-        if u is not None and not s.friends(u.power, owner) and u.province == prov and o.note == ff_id:
+        at = None if u is None else (end.get((u.power, u.ref)) if verb == "ds" else u.province)
+        if u is not None and not s.friends(u.power, owner) and at == prov and o.note == ff_id:
             out.append(o)
     return out
 
@@ -118,6 +122,6 @@ def end_of_season(s: Season) -> list[FF]:
         out.append(FF(ff.id, ff.owner, ff.at, ff.built, fished.get((ff.owner, ff.id))))
     for o in s.live("ds"):
         if o.ref not in s.lines:
-            s.result(o, "fails", "no effect", f"no fleet {o.note} of an unfriendly nation shares "
-                     f"{o.unit.province} at the end of the season (VII.5)")
+            s.result(o, "fails", "no effect", f"no fleet {o.note} of an unfriendly nation shares the "
+                     f"province of {o.unit.ref} at the end of the season (VII.5)")
     return out
