@@ -19,7 +19,7 @@ Economy cases (tests/hyper/economy.txt) add these keys::
     phase: S1915M                            the season the position is in
     set: nations.ita.trs = 6                 a value of the position's economy, in JSON
     set: /signatures = {"sui": ["p04"]}      ... or of the position itself (a leading /)
-    answer: W1914M/condition-loop/... = ok   the GM's answer to a decision
+    answer: W1914M/condition-loop/... = all stand   the GM's answer to a decision
     expect: fra tt ... -> fails no route ~ needs 6 Trs     ... and a part of the detail
     check: banks[bop].gold = 11              a value of the next season's economy afterwards
     check: /next/units = []                  ... or of the whole result
@@ -31,7 +31,7 @@ Economy cases (tests/hyper/economy.txt) add these keys::
     THEN                                     the next season, from this one's result
     replay: yes                              played as a game, saved, loaded and compared byte for byte
 
-A path names keys with dots; in a list, ``[id]`` picks the item with that id (or that index).
+A path names keys with dots (or slashes); in a list, ``[id]`` picks the item with that id (or that index).
 Position keys (units, owners, ...) belong to the first season; orders, dice, answers, ``set``
 and every expectation after a THEN to the season it opens.
 Blank lines and lines starting with ``#`` are ignored.
