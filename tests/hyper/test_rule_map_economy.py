@@ -26,7 +26,7 @@ TESTS = {
     "II.5": ["test_a_new_nation_of_provinces_of_two_nations_costs_1_a_province",
              "test_a_new_nation_must_hang_together_and_have_at_most_four_provinces_from_several",
              "economy.txt:territory-new-nation-five",
-             "economy.txt:territory-new-nation-of-all"],
+             "economy.txt:territory-new-nation-of-all", "economy.txt:territory-new-nation-endowed"],
     "II.6": ["test_ceding_the_middle_of_a_nation_splits_what_is_left_and_shares_its_stockpile",
              "economy.txt:territory-split", "economy.txt:territory-split-guard"],
     "II.7": ["test_a_nation_ceding_all_its_provinces_leaves_the_game_its_assets_shared_by_provinces",

@@ -226,20 +226,9 @@ class EconomyOrders:
         return o
 
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
-        low = [w.lower() for w in rest]
-        if "with" in low:  # cd Gaso to Spain with $5 4A 2Trs: a share of a nation that leaves (II.7a)
-            shares = []
-            for w in rest[low.index("with") + 1:]:
-                m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
-                gold = money(w)
-                if gold is not None:
-                    shares.append(("gold", gold))
-                elif m:
-                    shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
-                else:
-                    return o.fail("unparsable", f"{w!r}: what goes with a province is written $5, 4M, "
-                                  "10A, 6I or 2Trs (II.7a)")
-            o.assets, rest = tuple(sorted(shares)), rest[:low.index("with")]
+        rest = self._with(o, rest, "II.7a")  # cd Gaso to Spain with $5 4A: a nation that leaves
+        if o.error:
+            return o
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
         o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))
@@ -247,12 +236,35 @@ class EconomyOrders:
             return o.fail("unparsable", f"{' '.join(rest)!r}: a province and a nation")
         return o
 
+    def _with(self, o: HOrder, rest: list[str], rule: str) -> list[str]:
+        """``... with $5 4M 10A 6I 2Trs``: what goes along (o.assets); the words before it."""
+        low = [w.lower() for w in rest]
+        if "with" not in low:
+            return rest
+        shares = []
+        for w in rest[low.index("with") + 1:]:
+            m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
+            gold = money(w)
+            if gold is not None:
+                shares.append(("gold", gold))
+            elif m:
+                shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
+            else:
+                o.fail("unparsable", f"{w!r}: what goes along is written $5, 4M, 10A, 6I or 2Trs ({rule})")
+                return rest
+        o.assets = tuple(sorted(shares))
+        return rest[:low.index("with")]
+
     def order_an(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.names.location(rest[0]) if len(rest) == 1 else None
         return o if o.target else o.fail("unparsable", "an Alsa: the province ceded to this nation")
 
     def order_nn(self, o: HOrder, rest: list[str]) -> HOrder:
-        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces."""
+        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces; ``with $5
+        4A`` gives it factors of the founder's (II.5)."""
+        rest = self._with(o, rest, "II.5")
+        if o.error:
+            return o
         text = " ".join(rest)
         if text.startswith('"') and '"' in text[1:]:
             name, _, tail = text[1:].partition('"')

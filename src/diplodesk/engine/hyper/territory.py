@@ -211,6 +211,11 @@ def new_nations(s: Season) -> None:
             s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid, quiet=0)
             guards_follow(s, p, f, nid, "II.5")
             _charge(s, f, f"{p} in the new nation {nid}", "II.5", None)
+        for o in sorted(orders, key=lambda o: o.nation):  # II.5: factors the founders give it
+            for factor, amount in o.assets:
+                give = min(amount, s.ledger.balance(stock(o.nation), factor))
+                s.ledger.move(stock(o.nation), stock(nid), factor, give, f"{o.nation} gives the new nation "
+                              f"{nid}", rule="II.5", order=o.ref, step="6")
         for o in orders:
             s.result(o, "succeeds", None, f"the new nation {nid}: {', '.join(sorted(provinces))}")
 
