@@ -14,7 +14,7 @@ VOCABULARY = {
             "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
             "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
             "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
-            "FF1 f", "FF1 mo Atla", "FF2 f", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso",
+            "FF1 f", "FF1 mo Atla", "FF2 f", "FF1 f to Spain", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso",
             "an Cast", "cd Gaso to Spain", 'nn "Basque Land" Gaso', "cd Gaso to Italy",
             "tt 5A to Spain via Gaso Nava", "tt $3 to Italy via Gaso Piem", "tt $2 to bop via Gaso Lyon Piem", "tt 5A to Spain via Gaso Nava ap 1 Trs of Italy by Piem Lyon Gaso",
             "tt 5I to Spain via Gaso Nava ap 1 Trs of Spain", "tt 40I to Spain via Acqu Nava",

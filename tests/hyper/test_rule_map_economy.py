@@ -100,7 +100,7 @@ TESTS = {
     "VII.6": ["test_a_nation_without_a_coast_near_has_no_delivery_route",
               "test_a_full_sea_lets_last_season_s_fishers_fish_first",
               "economy.txt:fishing-two-seas-between", "economy.txt:fishing-three-seas-between"],
-    "VII.7": ["test_a_fleet_at_sea_with_a_route_home_catches_1A"],
+    "VII.7": ["test_a_fleet_at_sea_with_a_route_home_catches_1A", "economy.txt:fishing-delivered-to-another"],
     "VIII.1": ["test_guerrilla_warfare_only_by_the_owner_by_right_of_a_province_another_holds",
                "economy.txt:covert-gw-both-yields"],
     "VIII.2": ["test_sabotage_cuts_this_season_s_yield_and_the_gazette_does_not_say_who",

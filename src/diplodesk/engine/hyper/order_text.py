@@ -69,7 +69,8 @@ def describe(o: HOrder) -> str:
         joint = {"tt": " to ", "rd": " to ", "in": " from "}.get(verb, " ")
         return f"{verb} {what}" + (f"{joint}{o.target}" if o.target else "")
     if o.verb in ("f", "ff.mo"):
-        return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
+        what = (f"f to {o.item}" if o.item else "f") if o.verb == "f" else f"mo {o.target}"
+        return f"{o.ff.id} {o.ff.at} {what}"
     if o.verb in ("dn", "ds") and o.unit:
         return f"{o.unit.ref} {o.verb} {o.note}"
     if o.verb == "as":

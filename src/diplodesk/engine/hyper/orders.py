@@ -310,12 +310,16 @@ class _Parser(CanalOrders, EconomyOrders):
         if len(words) == 2 and words[1].lower() == "f":
             o.verb = "f"
             return o
+        if len(words) >= 4 and words[1].lower() == "f" and words[2].lower() == "to":  # VII.7
+            o.verb, o.item = "f", self.names.nation.get(_key(" ".join(words[3:])))
+            return o if o.item else o.fail("unparsable", f"{' '.join(words[3:])!r} is not a nation")
         if len(words) == 3 and words[1].lower() == "mo":
             o.verb, o.target = "ff.mo", self.names.location(words[2])
             if o.target is None:
                 return o.fail("unparsable", f"{words[2]!r} is not a province")
             return o
-        return o.fail("unparsable", f"a fishing fleet fishes or moves: {ff.id} f, {ff.id} mo Bisc")
+        return o.fail("unparsable", f"a fishing fleet fishes or moves: {ff.id} f, {ff.id} f to Spain, "
+                      f"{ff.id} mo Bisc")
 
     def order_de(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) == 1 and (ff := self.ffs.get((o.nation, rest[0].upper()))) is not None:

@@ -84,7 +84,7 @@ class Season:
         self.last_pi: dict[str, str] = {}
         self.struck: set[str] = set()  # provinces not quiet this season (II.3)
         self.ffs = list(pos.ffs)
-        self.catches: list = []  # (fishing fleet, sea) that fished
+        self.catches: list = []  # (fishing fleet, sea, nation delivered to) that fished
         self.banks = list(pos.banks)
         self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
         self.nations = dict(pos.nations)  # and the nations formed this season
