@@ -4,8 +4,9 @@ One order per line, per nation: ``12D Gaso at Nava (re Acqu/Bord)``, ``7T TYRS h
 ``N Pari ho``, ``bu D Lyon``, ``bu 6 Trs``, ``de 12D``, ``tf 7T to Brit``, ``pw $3 Gaso``,
 ``fo bu.unit, pw``, ``al nato France, Spain "terms"``, ``ra nato``, ``wa nato`` (alliances,
 :mod:`.alliances`), ``3D sp Spain 1D at Nava`` (an ally's unit). Case does not matter;
-provinces may be written by id, by the rules' four-letter abbreviation or by name. The codes of later parts of the rules (trade, research,
-banking, ...) are recognised and reported as not adjudicated yet, never as gibberish.
+provinces may be written by id, by the rules' four-letter abbreviation or by name. Every code
+of the rules is adjudicated; a code a later version adds would go in ``LATER``, reported as not
+adjudicated yet, never as gibberish.
 """
 
 from __future__ import annotations
