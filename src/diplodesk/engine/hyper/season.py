@@ -318,14 +318,15 @@ class Season:
         for o in self.live("pw"):
             prov = (o.target or "").partition("/")[0]
             owner = self.pos.provinces.get(prov)
-            if owner is None or owner.de_facto != o.nation:
+            land = hosted.land(self, o.nation)  # a located GIE spends in its host's land (II.8, VI.4)
+            if owner is None or owner.de_facto != land:
                 o.fail("illegal", f"public works are paid only in the nation that holds {prov} (VIII.4)")
             elif pw_sum[(o.nation, o.target)] > self.pack.constants.public_works_max:
                 o.fail("illegal", f"at most ${self.pack.constants.public_works_max / 2:g} of public "
                        f"works in {prov} a season (VIII.4)")
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
-                                      o.nation, "VIII.4", "", o.ref, describe(o)))
+                                      land, "VIII.4", "", o.ref, describe(o)))
         return items + economy.cost_items(self) + banking.cost_items(self) + hosted.cost_items(self) \
             + trade.cost_items(self) + canals.cost_items(self)
 
