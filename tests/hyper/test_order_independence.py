@@ -43,7 +43,7 @@ VOCABULARY = {
     "sui": ["bu N Swit", "cd Swit to Italy", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro", "cd Moro to Spain with $1 2A", "cd Moro to Italy",
             "tt $1 to Spain", "in $10", "jv j3 with France", "tt $1 to France via Cast Nava Gaso", "an Moro",
-            "tt $0.5 to Spain", "rd $1 to France", "rd $0.5 to France",
+            "tt $0.5 to Spain", "rd $1 to France", "rd $0.5 to France", "pw $1 Cast",
             'pw $1 Moro if Italy "eb Banca Roma" succeeds', 'pw $0.5 Moro if France "pw $2 Gaso" fails'],
     "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",
             "tt $4 to bop", "1D at Gaso", "ap 2 Trs to France", "ap 3 Trs to France", 'pd France "pw $1 Gaso"', "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma", "cl Napl", "op Napl",
