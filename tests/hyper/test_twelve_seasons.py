@@ -32,13 +32,15 @@ LINES = {
             "1D at Gaso (re Cast)", "1D ho", "1T at Wmed", "1T dn FF1", "bk fish Bisc", "an Acqu",
             "cd Nava to France", 'al pact France, Spain "peace"', "ra pact", 'nn "Basque Land" Nava',
             "pm Morocco", "tt 4I to France via Nava Gaso", "sb I $1 Gaso", "2D mo Nava",
-            'pd France "bu Y Acqu"', "pc Anda", "ap 1 Trs to France"],
+            'pd France "bu Y Acqu"', "pc Anda", "ap 1 Trs to France", "jv j1 with France", "pd running Bret",
+            "dg p01", "tf I1 to France", "tf 1 Trs to France", "jv void j1", "tf IPI to France"],
     "ita": ["bu Y Roma", "bu S Napl", "bu D Roma", "bu T Napl", "bu N Roma", "co I", "1D at Piem",
             "1T at Tyrs", "1T at Moro", "1D sp 2D at Piem", "2D at Piem", "eb Banca Roma",
-            "bk trade Piem", "FF1 f"],
+            "bk trade Piem", "FF1 f", "jv j1 with Spain"],
     "sui": ["bu N Swit", "N Swit ho", "pw $1 Swit", "co A"],
     "mor": ["pw $1 Moro", "lo Cast", "co A"],
-    "banque": ["in $10", "wd $1", "tt $1 to France", "rd $1 to France"],
+    "banque": ["in $10", "wd $1", "tt $1 to France", "rd $1 to France", "pw $1 Pari", "in all received",
+               "tf control to p02"],
     "banca": ["in all", "tt $1 to Italy"],
 }
 
@@ -68,7 +70,7 @@ def test_twelve_seasons_with_every_kind_of_order_balance_and_replay(tmp_path: Pa
     assert len(game.history) == 12
     codes = {"bu", "pw", "fo", "co", "as", "gw", "sb", "eb", "tt", "bk", "ho", "at", "sp", "mo", "dm", "spl",
              "de", "tf", "f", "ds", "dn", "cd", "an", "nn", "al", "ra", "wa", "sa", "pm", "lo", "in", "wd",
-             "cl", "op", "pc", "pd", "rd", "mn", "ap"}
+             "cl", "op", "pc", "pd", "rd", "mn", "ap", "jv", "dg"}
     assert codes <= played, codes - played
     game.save(tmp_path / "twelve.json")
     again = Game.load(tmp_path / "twelve.json")  # every season's result checked against the engine

@@ -37,10 +37,15 @@ class Problem:
         if self.table:
             where.append(f"table {self.table}")
         if self.row:
-            where.append(f"row {self.row}")
+            where.append(f"row {_shown(self.row)}")
         if self.field:
-            where.append(f"field {self.field}")
+            where.append(f"field {_shown(self.field)}")
         return f"{', '.join(where)}: {self.what}"
+
+
+def _shown(name: str) -> str:
+    """A name from the file, quoted if it holds what would break the one-line message."""
+    return name if name.isprintable() else repr(name)
 
 
 class TableError(ValueError):

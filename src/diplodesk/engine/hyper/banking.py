@@ -2,7 +2,8 @@
 nationalising, investment and withdrawal, the season's payoff, the payoff levels' move.
 
 Gold a nation sends to a bank in its own land, or a bank to its host, needs no route (VI.3);
-both are paid from what the payer had at the start of the season, like any cost. A bank in
+both are paid from what the payer had at the start of the season, like any cost, and a bank's
+withdrawals of this season (VI.11). A bank in
 another nation is reached by a trade route (:mod:`.trade`); redemption is :mod:`.payers`'.
 """
 
@@ -54,6 +55,20 @@ def cost_items(s: Season) -> list[CostItem]:
         else:
             items.append(CostItem(o.nation, {"gold": o.amount}, "tt.goods", f"gold to {b.name}",
                                   o.nation, "VI.3", "", o.ref, f"tt {b.id}", dest=on_hand(b.id)))
+    spent = Counter((o.nation, o.target) for o in s.live("bank.pw") for _ in range(o.amount))
+    for o in s.live("bank.pw"):  # a bank spends: into its host's escrow (VI.4)
+        b = banks[o.nation]
+        prov = s.pos.provinces.get(o.target)
+        if b.frozen:
+            o.fail("frozen", f"{b.name} is frozen: it spends nothing (VI.5) [A]")
+        elif prov is None or prov.de_facto != host(s, b):
+            o.fail("illegal", f"{b.name} spends only in its host's land, as its host would (VI.4, VIII.4)")
+        elif spent[(o.nation, o.target)] > s.pack.constants.public_works_max:
+            o.fail("illegal", f"at most ${s.pack.constants.public_works_max / 2:g} of public works in "
+                   f"{o.target} a season (VIII.4)")
+        else:
+            items.append(CostItem(on_hand(b.id), {"gold": o.amount}, "pw", f"public works in {o.target}",
+                                  host(s, b), "VI.4, VIII.4", "", o.ref, f"pw {o.target}"))
     for o in s.live("bank.tt"):
         b = banks[o.nation]
         if b.frozen:
@@ -67,13 +82,35 @@ def cost_items(s: Season) -> list[CostItem]:
     return items
 
 
+def withdraw(s: Season) -> None:
+    """VI.11, VI.14: withdrawals come before the costs, so gold withdrawn may be traded or
+    redeemed in the same season. A bank's withdrawals stand together or not at all."""
+    rules = s.pack.banking
+    by_bank: dict[str, list[HOrder]] = {}
+    for o in s.live("bank.wd"):
+        by_bank.setdefault(o.nation, []).append(o)
+    for bid in sorted(by_bank):
+        orders = by_bank[bid]
+        have = s.ledger.balance(invested(bid), "gold")
+        total = sum(o.amount for o in orders)
+        if any(o.amount % rules.step for o in orders) or total > have:
+            for o in orders:
+                o.fail("illegal", f"withdrawals are in steps of ${rules.step / 2:g}, at most what is invested "
+                       f"(${have / 2:g}) (VI.14)")
+            continue
+        for o in orders:
+            s.ledger.move(invested(bid), on_hand(bid), "gold", o.amount, "withdrawn from the market",
+                          rule="VI.14", order=o.ref, step="4")
+            s.result(o, "succeeds")
+        s.available[on_hand(bid)]["gold"] += total
+
+
 def season_banks(s: Season) -> list[Bank]:
     """Step 13; returns the banks as they end the season (balances filled in by the caller)."""
     banks = {b.id: b for b in s.pos.banks}
-    rules = s.pack.banking
     _captured(s, banks)
     _establish(s, banks)
-    for o in sorted(s.live("nz") + s.live("fz"), key=lambda o: (o.target, o.verb)):
+    for o in sorted((o for o in s.live("nz") + s.live("fz") if o.note != "gie"), key=lambda o: (o.target, o.verb)):
         b = banks[o.target]
         if host(s, b) != o.nation:
             o.fail("illegal", f"only {b.name}'s host, {host(s, b)}, may freeze or nationalise it (VI.5)")
@@ -84,16 +121,7 @@ def season_banks(s: Season) -> list[Bank]:
         else:
             banks[b.id] = replace(b, frozen=True)
         s.result(o, "succeeds")
-    nationalised = {o.target for o in s.live("nz")}
-    for o in sorted(s.live("bank.wd"), key=lambda o: o.nation):
-        have = s.ledger.balance(invested(o.nation), "gold")
-        if o.amount % rules.step or o.amount > have:
-            o.fail("illegal", f"withdrawals are in steps of ${rules.step / 2:g}, at most what is invested "
-                   f"(${have / 2:g}) (VI.14)")
-            continue
-        s.ledger.move(invested(o.nation), on_hand(o.nation), "gold", o.amount, "withdrawn from the market",
-                      rule="VI.14", order=o.ref, step="13")
-        s.result(o, "succeeds")
+    nationalised = {o.target for o in s.live("nz") if o.note != "gie"}
     _invest(s, nationalised)
     for b in sorted(banks.values(), key=lambda b: b.id):
         _payoff(s, b)
@@ -151,11 +179,17 @@ def _invest(s: Season, nationalised: set[str]) -> None:
             continue
         came = Counter()
         for e in s.ledger.entries:
-            if e.account == on_hand(bid) and e.amount > 0 and e.order and e.step == "4":
+            if e.account == on_hand(bid) and e.amount > 0 and e.order and e.step == "4" \
+                    and e.order.partition("#")[0] != bid:  # not its own withdrawals
                 came[e.order.partition("#")[0]] += e.amount
         amounts = []
         for o in orders:
             x = (have // rules.block) * rules.block if o.note == "all" else o.amount
+            if o.note == "received":
+                x = min(have, sum(came.values())) // rules.block * rules.block
+                if not x:
+                    o.fail("did not come", f"no whole block of ${rules.block / 2:g} came in this season (VI.11)")
+                    continue
             if o.target is not None and came[o.target] < x:
                 o.fail("did not come", f"${x / 2:g} from {o.target} did not come this season (VI.11)")
             elif x % rules.block or not x:

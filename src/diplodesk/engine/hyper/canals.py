@@ -1,6 +1,7 @@
 """Canals in the season (VIII.5-7): running, closing, reopening, and building a site.
 
-A canal open at the start of the season costs its holder the running cost (step 4.2); unpaid,
+A canal open at the start of the season costs its holder the running cost (step 4.2), unless
+another nation pays it (``pd running Bret``); unpaid,
 it is closed for the season (``canal-unpaid``). ``cl`` by the holder closes it at once, free;
 ``op`` reopens it for the next season at the reopening cost. While a canal is closed its
 province has one coast per side and a task force may not pass from one side to the other
@@ -132,11 +133,24 @@ def cost_items(s: Season) -> list[CostItem]:
     if rules is None:
         return []
     items = []
+    offers: dict[str, list] = {}
+    for o in s.live("pd.run"):  # "payable by any nation ... unless otherwise ordered" (VIII.5)
+        offers.setdefault(o.target, []).append(o)
     for cid in sorted(c.defs):
         holder = c.holder(s, cid)
-        if cid not in c.closed and holder is not None and rules.run:
-            items.append(CostItem(holder, dict(rules.run.amounts), "canal.run", f"running {cid}", holder,
-                                  rules.rule, "canals run", None, f"canal {cid}"))
+        payers = offers.pop(cid, [])
+        if cid in c.closed or holder is None or not rules.run:
+            for o in payers:
+                o.fail("illegal", f"{cid} is not open: it has no running cost to pay (VIII.5)")
+            continue
+        if len(payers) > 1:
+            for o in payers:
+                o.fail("invalid", f"{len(payers)} nations offer to pay {cid}'s running cost; its holder "
+                       "pays (VIII.5)")
+            payers = []
+        payer, ref = (payers[0].nation, payers[0].ref) if payers else (holder, None)
+        items.append(CostItem(payer, dict(rules.run.amounts), "canal.run", f"running {cid}", holder,
+                              rules.rule, "canals run", ref, f"canal {cid}"))
     for o in s.live("op"):
         items.append(CostItem(o.nation, dict(rules.reopen.amounts), "canal.op", f"reopening {o.target}",
                               o.nation, rules.rule, "canals reopen", o.ref, f"op {o.target}"))

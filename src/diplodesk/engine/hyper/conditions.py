@@ -4,7 +4,8 @@
 The season is adjudicated with every condition taken as met; an order whose condition then
 proves false is struck, and the season is adjudicated again, until nothing changes (a fixpoint).
 If the strikings go round in a circle, the GM decides (``condition-loop``, blocking): by
-default every order in the circle fails. Military builds and actions, fishing fleets' moves
+default every order in the circle fails; the GM's ``all stand`` takes every condition of the
+circle as met, as the players wished. Military builds and actions, fishing fleets' moves
 and trades may not be conditional, nor may an order depend on one of them (IX.3).
 """
 
@@ -13,10 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .order_words import unpaid
+
 _IF = re.compile(r'^(?P<order>.*?)\s+if\s+(?P<who>[\w .\'-]+?)\s+"(?P<ref>[^"]+)"\s+(?P<how>succeeds|fails)\s*$',
                  re.I)
 NOT_CONDITIONAL = ("st", "ho", "mo", "at", "sp", "dm", "ff.mo", "f", "tt", "tt$")
 MAX_ROUNDS = 12
+LOOP_ANSWERS = ("all fail", "all stand")  # the GM's answers to a circle (IX.3)
 
 
 @dataclass(frozen=True)
@@ -62,8 +66,8 @@ def strike(season, disabled: dict[str, str], conds: dict[str, Condition]) -> Non
     loop = getattr(season, "loop_question", None)
     if loop is not None:  # IX.3: "the GM will resolve it"; by default the circle's orders fail
         season.decisions.ask(loop, "conditional orders depend on each other in a circle; their "
-                             "orders fail unless the GM rules otherwise", ("all fail",), "all fail",
-                             blocking=True, rule="IX.3")
+                             "orders fail unless the GM rules that they all stand", LOOP_ANSWERS,
+                             "all fail", blocking=True, rule="IX.3")
     for orders in season.orders.values():
         for o in orders:
             c = conds.get(o.ref)
@@ -87,7 +91,8 @@ def verdicts(season, conds: dict[str, Condition]) -> dict[str, str]:
     out = {}
     for ref, c in conds.items():
         n = nations.get(c.nation.lower())
-        hits = [o for o in season.orders.get(n, ()) if _norm(_bare(o.text)) == _norm(c.text)] if n else []
+        hits = [o for o in season.orders.get(n, ()) if _norm(c.text) in
+                (_norm(_bare(o.text)), _norm(unpaid(_bare(o.text))))] if n else []  # quoted without who pays
         if not hits:
             out[ref] = f"{c.nation} gave no order {c.text!r} (IX.3)"
             continue
@@ -119,7 +124,10 @@ def process(pos, run):
             first = seen.index(frozenset(nxt))
             circle = sorted(set(nxt) | set(struck) | set().union(*seen[first:]))
             qid = f"{pos.phase}/condition-loop/{','.join(circle)}"
-            struck = {r: "a circle of conditions: its orders fail (IX.3)" for r in circle}
+            if pos.decisions.get(qid) == "all stand":  # the GM's word: as if every condition were met
+                struck = {}
+            else:
+                struck = {r: "a circle of conditions: its orders fail (IX.3)" for r in circle}
             season, outcome = run(bare, struck, conds, qid)
             break
         seen.append(frozenset(struck))

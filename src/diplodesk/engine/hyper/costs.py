@@ -86,6 +86,8 @@ def settle(items: Sequence[CostItem], available: Mapping[str, Mapping[str, int]]
             failures.append(Failure(victim, factor, gap, "demobilised"))
         else:
             failures.append(Failure(victim, factor, gap, "failed"))
+            if victim.order is not None:  # an order is paid whole or not at all: its goods, its fee
+                live = [it for it in live if it.order != victim.order or it.on_fail != "fail"]
 
 
 def _victim(live: list[CostItem], payer: str, factor: str, order: Sequence[str], dice: Dice,

@@ -87,8 +87,13 @@ def _covert_items(s: Season) -> list[CostItem]:
     items = []
     orders = s.live("gw") + s.live("sb")
     spent = Counter((o.nation, o.item, o.target) for o in orders for _ in range(o.amount))
+    count = Counter((o.nation, o.item, o.target) for o in orders)
     for o in orders:
         table = s.pack.covert[o.item]
+        if count[(o.nation, o.item, o.target)] > 1:  # one amount, one roll of its table
+            o.fail("illegal", f"{count[(o.nation, o.item, o.target)]} orders of {_what(o.item)} against "
+                   f"{o.target}: one amount a season, in one order (VIII.1-3)")
+            continue
         if o.item == "gw":
             prov = s.pos.provinces.get(o.target)
             if prov is None or prov.de_jure != o.nation or prov.de_facto in (None, o.nation):

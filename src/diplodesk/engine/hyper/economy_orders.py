@@ -24,6 +24,9 @@ class EconomyOrders:
         if verb == "in" and [w.lower() for w in rest] == ["all"]:
             o.note = "all"
             return o
+        if verb == "in" and rest and rest[0].lower() == "all" and "received" in (w.lower() for w in rest):
+            o.note = "received"  # in all $ received this season (VI.11)
+            return o
         if verb == "in" and len(rest) in (1, 3) and (amount := money(rest[0])) is not None:
             o.amount = amount
             if len(rest) == 3:
@@ -34,6 +37,9 @@ class EconomyOrders:
         if verb == "wd" and len(rest) == 1 and (amount := money(rest[0])) is not None:
             o.amount = amount
             return o
+        if verb in ("in", "wd") and rest and re.fullmatch(r"\$?\d*\.\d+\$?", rest[0]):
+            return o.fail("illegal", f"{rest[0]} is not a whole number of $½: only $½ or multiples "
+                          "of it go into or out of the world market (VI.14)")
         if verb == "tt" and "via" in (w.lower() for w in rest):  # to a nation not its host (VI.3)
             o.verb = "tt"
             self.order_tt(o, rest)
@@ -46,8 +52,14 @@ class EconomyOrders:
             if o.target is None:
                 return o.fail("unparsable", f"{rest[2]!r} is not a nation")
             return o
+        if verb == "pw" and len(rest) == 2 and (amount := money(rest[0])):
+            o.amount, o.target = amount, self.names.location(rest[1])  # a bank spends (VI.4)
+            return o if o.target else o.fail("unparsable", f"{rest[1]!r} is not a province")
+        if verb == "tf" and len(rest) >= 3 and [w.lower() for w in rest[:2]] == ["control", "to"]:
+            o.verb, o.target = "bank.tf", self.player_id(" ".join(rest[2:]))  # to a player (VI.1)
+            return o if o.target else o.fail("unparsable", f"{' '.join(rest[2:])!r} is not a player")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France, rd $1 to France")
+                      "tt $5 to France, rd $1 to France, pw $1 Pari, tf control to p02")
 
     def paid_clause(self, o: HOrder, text: str) -> HOrder:
         """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""
@@ -58,6 +70,9 @@ class EconomyOrders:
         low = [x.lower() for x in w]
         if low[:4] == ["pd", "by", "rd", "from"] and len(w) > 4:
             bank = self.banks.get(_key(" ".join(w[4:])))
+            gie = self.names.nation_of(" ".join(w[4:]))
+            if bank is None and gie is not None and self.pos.nations[gie].kind == "gie":
+                bank = gie  # a located government in exile redeems like a bank (II.8)
             if bank is None:
                 return o.fail("unparsable", f"({text}): {' '.join(w[4:])!r} is not a bank")
             o.redeem = bank
@@ -79,6 +94,10 @@ class EconomyOrders:
         o.verb = "pd"
         head, quote, text = line.partition('"')
         words = head.split()[1:]
+        if not quote and words and words[0].lower() == "running":  # pd running Bret (VIII.5)
+            o.verb, o.target = "pd.run", self.canal_named(words[1:])
+            return o if o.target else o.fail("unparsable", "pd running Bret: the canal whose $1 this "
+                                             "nation pays (VIII.5)")
         if not quote or not text.rstrip().endswith('"') or not words:
             return o.fail("unparsable", 'pd names the nation and its order in quotes: pd France "bu D Lyon"')
         o.target = self.names.nation_of(" ".join(words))
@@ -113,6 +132,8 @@ class EconomyOrders:
         """tt 10A to Spain via Bret Bisc Nava [alt ...] [ap 2 Trs]; tt $5 to Spain via ..."""
         usage = "tt 10A to Spain via Bret Bisc Nava (alt ...) (ap 2 Trs); tt $5 to Spain via ..."
         words = [w.lower() for w in rest]
+        if len(rest) >= 3 and words[1] == "to" and "via" not in words and self._exiled(o, rest):
+            return o
         if len(rest) < 5 or words[1] != "to" or "via" not in words:
             return o.fail("unparsable", usage)
         m = re.fullmatch(r"(\d{1,5})([ami])", words[0])
@@ -205,20 +226,9 @@ class EconomyOrders:
         return o
 
     def order_cd(self, o: HOrder, rest: list[str]) -> HOrder:
-        low = [w.lower() for w in rest]
-        if "with" in low:  # cd Gaso to Spain with $5 4A 2Trs: a share of a nation that leaves (II.7a)
-            shares = []
-            for w in rest[low.index("with") + 1:]:
-                m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
-                gold = money(w)
-                if gold is not None:
-                    shares.append(("gold", gold))
-                elif m:
-                    shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
-                else:
-                    return o.fail("unparsable", f"{w!r}: what goes with a province is written $5, 4M, "
-                                  "10A, 6I or 2Trs (II.7a)")
-            o.assets, rest = tuple(sorted(shares)), rest[:low.index("with")]
+        rest = self._with(o, rest, "II.7a")  # cd Gaso to Spain with $5 4A: a nation that leaves
+        if o.error:
+            return o
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "cd Alsa to Germany: a province and the nation it goes to")
         o.target, o.item = self.names.location(rest[0]), self.names.nation.get(_key(rest[2]))
@@ -226,12 +236,35 @@ class EconomyOrders:
             return o.fail("unparsable", f"{' '.join(rest)!r}: a province and a nation")
         return o
 
+    def _with(self, o: HOrder, rest: list[str], rule: str) -> list[str]:
+        """``... with $5 4M 10A 6I 2Trs``: what goes along (o.assets); the words before it."""
+        low = [w.lower() for w in rest]
+        if "with" not in low:
+            return rest
+        shares = []
+        for w in rest[low.index("with") + 1:]:
+            m = re.fullmatch(r"(\d{1,5})(m|a|i|trs)", w.lower())
+            gold = money(w)
+            if gold is not None:
+                shares.append(("gold", gold))
+            elif m:
+                shares.append(({"trs": "Trs"}.get(m.group(2), m.group(2).upper()), int(m.group(1))))
+            else:
+                o.fail("unparsable", f"{w!r}: what goes along is written $5, 4M, 10A, 6I or 2Trs ({rule})")
+                return rest
+        o.assets = tuple(sorted(shares))
+        return rest[:low.index("with")]
+
     def order_an(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.names.location(rest[0]) if len(rest) == 1 else None
         return o if o.target else o.fail("unparsable", "an Alsa: the province ceded to this nation")
 
     def order_nn(self, o: HOrder, rest: list[str]) -> HOrder:
-        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces."""
+        """nn "Basque Republic" Nava, Gaso (a quoted name, or one word) and its provinces; ``with $5
+        4A`` gives it factors of the founder's (II.5)."""
+        rest = self._with(o, rest, "II.5")
+        if o.error:
+            return o
         text = " ".join(rest)
         if text.startswith('"') and '"' in text[1:]:
             name, _, tail = text[1:].partition('"')
@@ -243,8 +276,82 @@ class EconomyOrders:
         o.note, o.categories = name.strip(), tuple(sorted(set(provinces)))
         return o
 
+    def _exiled(self, o: HOrder, rest: list[str]) -> bool:
+        """``tt $5 to Spain`` between a government in exile and its host, no route (II.8, VI.3)."""
+        other = self.names.nation.get(_key(" ".join(rest[2:])))
+        gies = {n for n, st in self.pos.nations.items() if st.kind == "gie"}
+        if other is None or not {o.nation, other} & gies:
+            return False
+        o.verb, o.amount, o.item = "gie.tt", money(rest[0]) or 0, other
+        if not o.amount and rest[0].startswith("$"):
+            o.fail("unparsable", f"{rest[0]!r}: an amount of gold like $5 (II.8)")
+        elif not o.amount:
+            o.fail("illegal", "a government in exile holds only gold, like a bank (II.8, VI.2)")
+        return True
+
+    def order_rd(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``rd $1 to France`` by a government in exile: its side of a redemption (II.8, VI.8)."""
+        st = self.pos.nations.get(o.nation)
+        if st is None or st.kind != "gie":
+            return o.fail("unparsable", "a nation redeems on its order: bu Y Pari ($ pd by rd from Bank of "
+                          "Paris); rd $1 to France is the bank's side (VI.8)")
+        o.verb = "bank.rd"
+        amount = money(rest[0]) if len(rest) == 3 and rest[1].lower() == "to" else None
+        o.target = self.names.nation.get(_key(rest[2])) if amount else None
+        o.amount = amount or 0
+        return o if o.target else o.fail("unparsable", "rd $1 to France: the gold and the nation (VI.8)")
+
+    def order_in(self, o: HOrder, rest: list[str]) -> HOrder:
+        st = self.pos.nations.get(o.nation)
+        if st is not None and st.kind == "gie":
+            return o.fail("illegal", "a government in exile may not invest in the world market (II.8)")
+        return o.fail("unparsable", "only a bank invests in the world market; its orders go under the "
+                      "bank's name (VI.10)")
+
+    order_wd = order_in
+
+    def order_jv(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``jv j1 with Spain, Italy [public]``, ``jv void j1`` (IX.9, :mod:`.agreements`)."""
+        usage = "jv j1 with Spain, Italy (secret), jv j1 with Spain public, or jv void j1 (IX.9)"
+        low = [w.lower() for w in rest]
+        if len(rest) == 2 and low[0] == "void":
+            o.item, o.note = "void", rest[1].lower()
+            return o
+        if len(rest) < 3 or low[1] != "with":
+            return o.fail("unparsable", usage)
+        o.note, o.item = rest[0].lower(), "secret"
+        if low[-1] in ("public", "secret"):
+            o.item, rest = low[-1], rest[:-1]
+        names = [n.strip() for n in " ".join(rest[2:]).replace(" , ", ",").replace(" and ", ",").split(",")]
+        nations = [self.names.nation_of(n) for n in names if n]
+        if not nations or None in nations:
+            return o.fail("unparsable", f"{usage}: the other parties by their home nations")
+        o.categories = tuple(sorted(set(nations)))
+        return o
+
+    def order_dg(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``dg p04 [for Switzerland]``: this season the writer's player lets another write the
+        orders of a nation they play together (IX.4, :mod:`.signatures`)."""
+        low = [w.lower() for w in rest]
+        cut = low.index("for") if "for" in low else len(rest)
+        o.target = self.player_id(" ".join(rest[:cut]))
+        o.item = self.names.nation_of(" ".join(rest[cut + 1:])) if cut < len(rest) else None
+        if o.target is None or (cut < len(rest) and o.item is None):
+            return o.fail("unparsable", "dg p04, or dg p04 for Switzerland: a player, then the nation (IX.4)")
+        return o
+
+    def player_id(self, text: str) -> str | None:
+        """A player named by id or by name."""
+        players = {_key(str(p.get(k, ""))): str(p["id"]) for p in self.pos.players for k in ("id", "name")}
+        players |= {_key(p.name): p.id for p in self.pos.pack.players.values()
+                    if p.name and p.id in players.values()}
+        return players.get(_key(text)) if _key(text) else None
+
     def order_fz(self, o: HOrder, rest: list[str]) -> HOrder:
         o.target = self.banks.get(_key(" ".join(rest)))
+        gie = self.names.nation.get(_key(" ".join(rest)))
+        if o.target is None and gie is not None and self.pos.nations[gie].kind == "gie":
+            o.target, o.note = gie, "gie"  # a located GIE is like a bank to its host (II.8, VI.5)
         return o if o.target else o.fail("unparsable", f"{' '.join(rest)!r} is not a bank")
 
     def order_co(self, o: HOrder, rest: list[str]) -> HOrder:

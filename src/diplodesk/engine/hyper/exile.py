@@ -6,8 +6,9 @@ fishing fleets and research teams. The territories formed by the conquest share 
 half of its gold, half its A and I, half its transport factors and its escrow, equally; the
 rest of its A and I and every fraction are destroyed. Its M go into hiding. By the end of the
 second season after it was formed a GIE must be located in a province whose holder permits it
-(``lo PROV`` by the GIE, ``pm NATION`` by the holder), or it is destroyed for good. Regaining a
-province and the bank-like life of a located GIE (VI) come later.
+(``lo PROV`` by the GIE, ``pm NATION`` by the holder), or it is destroyed for good.
+A nation that cedes all its provinces leaves the game; what it still has on the board goes with
+its provinces or is demobilised into the stockpile that is shared (II.7a).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .accounts import STOCK, escrow, stock
+from ..board import province_of
+from .accounts import STOCK, escrow, held, stock
+from .outcome import Line
 from .research import season_index
 
 if TYPE_CHECKING:
@@ -58,6 +61,7 @@ def ceded_away(s: Season, n: str, had: list[str]) -> None:
     each province's holder receiving one share; what does not divide is destroyed."""
     led = s.ledger
     holder = {p: s.provinces[p].de_facto for p in had}
+    _clear_the_board(s, n, holder)
     sent = sorted((o for o in s.live("cd") if o.nation == n and o.assets and o.target in holder),
                   key=lambda o: o.target)
     for o in sent:
@@ -84,6 +88,42 @@ def ceded_away(s: Season, n: str, had: list[str]) -> None:
     s.nations[n] = replace(s.nations[n], kind="destroyed")
     s.notes.append(f"{n} ceded all its provinces and leaves the game (II.7a)"
                    + ("; the GM shares its assets" if how == "gm" else ""))
+
+
+def _clear_the_board(s: Season, n: str, holder: dict[str, str]) -> None:
+    """II.7a [A]: what a nation leaving the game still has on the board. Its installations in
+    the provinces it ceded go with them to their new holders, as its Guards did (III.20); its
+    Ds and Ts, its other installations and its fishing fleets are demobilised, and their M (and
+    any M on their way back this season) come to its stockpile, to be shared with the rest."""
+    led = s.ledger
+    why = f"{n} leaves the game (II.7a)"
+    for u in sorted(s.units, key=lambda u: u.ref):
+        key = held(n, u.ref)
+        if u.power == n and key not in s.gone:
+            s.gone.add(key)
+            led.move(key, stock(n), "M", led.balance(key, "M"), f"{u.ref} demobilised: {why}",
+                     rule="II.7a", step="6.4")
+            s.extra.append(Line(n, None, u.ref, "fails", "demobilised", f"demobilised: {why}"))
+    for i in sorted(s.installations, key=lambda i: i.ref):
+        key = held(n, i.ref)
+        if i.owner != n or key in s.gone_inst:
+            continue
+        to = holder.get(province_of(i.at))
+        if to is None:
+            s.gone_inst.add(key)
+            led.move(key, stock(n), "M", led.balance(key, "M"), f"{i.ref} demobilised: {why}",
+                     rule="II.7a", step="6.4")
+            continue
+        s.installations[s.installations.index(i)] = replace(i, owner=to)
+        led.move(key, held(to, i.ref), "M", led.balance(key, "M"), f"{i.ref} goes with its province to {to}: "
+                 f"{why}", rule="II.7a", step="6.4")
+    for owner, account, m, reason in sorted(x for x in s.m_back if x[0] == n):
+        led.move(account, stock(n), "M", led.balance(account, "M"), reason, rule="III.21", step="6.4")
+        s.m_back.remove((owner, account, m, reason))
+    gone = [f for f in s.ffs if f.owner == n]
+    s.ffs = [f for f in s.ffs if f.owner != n]
+    if gone:
+        s.notes.append(f"{n}'s fishing fleets {', '.join(f.id for f in gone)} are disbanded: {why}")
 
 
 def _share(s: Season, n: str, winners: list[str], account: str, factor: str, keep: int,

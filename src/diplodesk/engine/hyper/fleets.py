@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind, province_of
-from .accounts import stock
+from .accounts import held, stock
 from .fishing import FF, delivers
 from .trade import blocked
 
@@ -28,11 +28,15 @@ def built(s: Season, o: HOrder) -> None:
 
 
 def _unfriendly_units(s: Season, prov: str, owner: str, verb: str, ff_id: str) -> list:
-    """The unfriendly units in ``prov`` whose owners ordered ``verb`` against this fleet."""
+    """The unfriendly units in ``prov`` whose owners ordered ``verb`` against this fleet: where
+    they stood at the start for a denial, where they stand at the end, if they are still there,
+    for a destruction (VII.5)."""
+    end = {(u.power, u.ref): u.province for u in s.units if held(u.power, u.ref) not in s.gone}
     out = []
     for o in s.live(verb):
         u = o.unit
-        if u is not None and not s.friends(u.power, owner) and u.province == prov and o.note == ff_id:
+        at = None if u is None else (end.get((u.power, u.ref)) if verb == "ds" else u.province)
+        if u is not None and not s.friends(u.power, owner) and at == prov and o.note == ff_id:
             out.append(o)
     return out
 
@@ -61,7 +65,8 @@ def season_fleets(s: Season) -> None:
     by_sea: dict[str, list[HOrder]] = defaultdict(list)
     for o in fishing:
         ff = o.ff
-        coasts = {p for p, st in s.pos.provinces.items() if st.de_facto == ff.owner
+        to = o.item or ff.owner  # the nation the catch is delivered to (VII.6a, VII.7)
+        coasts = {p for p, st in s.pos.provinces.items() if st.de_facto == to
                   and board.provinces[p].kind is ProvinceKind.COAST}
         if fishers[(ff.owner, ff.id)] > 1:
             o.fail("invalid", f"{ff.id} was ordered to fish twice")
@@ -75,9 +80,9 @@ def season_fleets(s: Season) -> None:
                 s.result(d, "succeeds")
         elif not delivers(board, ff.province, coasts, rules.max_between,
                           frozenset(p for p in s.blockades
-                                    if blocked(s.blockades, p, "fish", {ff.owner}))):
+                                    if blocked(s.blockades, p, "fish", {ff.owner, to}))):
             o.fail("no route", f"no chain of at most {rules.max_between} seas from {ff.province} to a coast "
-                   f"of {ff.owner} free of blockades (VII.6a)")
+                   f"of {to} free of blockades (VII.6a)")
         else:
             by_sea[ff.province].append(o)
     for sea in sorted(by_sea):
@@ -95,19 +100,20 @@ def season_fleets(s: Season) -> None:
                 first.remove(out)
             orders = first
         for o in orders:
-            s.catches.append((o.ff, sea))
-            s.result(o, "succeeds", None, f"caught {rules.catch}A in {sea} (VII.7)")
+            s.catches.append((o.ff, sea, o.item or o.ff.owner))
+            s.result(o, "succeeds", None, f"caught {rules.catch}A in {sea} for {o.item or o.ff.owner} (VII.7)")
 
 
 def land_catch(s: Season) -> None:
-    for ff, sea in sorted(s.catches, key=lambda c: (c[0].owner, c[0].id)):
-        s.ledger.move("game:fish", stock(ff.owner), "A", s.pack.fishing.catch,
-                      f"catch of {ff.id} in {sea}", rule="VII.7", cell=f"T13 {sea}", step="15")
+    for ff, sea, to in sorted(s.catches, key=lambda c: (c[0].owner, c[0].id)):
+        s.ledger.move("game:fish", stock(to), "A", s.pack.fishing.catch,
+                      f"catch of {ff.id} in {sea}" + (f", {ff.owner}'s" if to != ff.owner else ""),
+                      rule="VII.7", cell=f"T13 {sea}", step="15")
 
 
 def end_of_season(s: Season) -> list[FF]:
     """VII.5 destruction by units sharing the fleet's province; who fished where, for next time."""
-    fished = {(ff.owner, ff.id): sea for ff, sea in s.catches}
+    fished = {(ff.owner, ff.id): sea for ff, sea, _to in s.catches}
     out = []
     for ff in sorted(s.ffs, key=lambda f: (f.owner, int(f.id[2:]))):
         killers = _unfriendly_units(s, ff.province, ff.owner, "ds", ff.id)
@@ -116,4 +122,8 @@ def end_of_season(s: Season) -> list[FF]:
                 s.result(k, "succeeds", None, f"{ff.owner}'s {ff.id} destroyed (VII.5)")
             continue
         out.append(FF(ff.id, ff.owner, ff.at, ff.built, fished.get((ff.owner, ff.id))))
+    for o in s.live("ds"):
+        if o.ref not in s.lines:
+            s.result(o, "fails", "no effect", f"no fleet {o.note} of an unfriendly nation shares the "
+                     f"province of {o.unit.ref} at the end of the season (VII.5)")
     return out

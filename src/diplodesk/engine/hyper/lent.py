@@ -7,7 +7,8 @@ route, ``ap 4 Trs of Italy by Piem Lyon Gaso``, from the lender's land, and carr
 takes Trs of the lender's too, read from T8 for those Trs over that route. Italy's order must
 lend them all, those carried and those carrying. A blockade (of trade, against the lender or
 the sender) or a conquest on that route stops the trade like one on its own route. The Trs end
-the season where they began: nobody's count of Trs changes.
+the season where they began (unless their owner re-allocates them, :mod:`.transfers`). A
+located government in exile's Trs are in its host nation (II.8).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import hosted
 from .routes import weighted
 
 if TYPE_CHECKING:
@@ -27,13 +29,16 @@ def bring(s: Season, o: HOrder, receiver: str, given: int) -> int | None:
     """The lender's Trs needed to bring ``given`` Trs to a terminal; None when the trade fails."""
     if o.lender is None or o.lender in (o.nation, receiver):
         return 0
+    home = hosted.land(s, o.lender)  # a located GIE's Trs are in its host nation (II.8)
+    if home in (o.nation, receiver):
+        return 0
     if o.lender not in s.pos.nations:
         o.fail("illegal", f"{o.lender} has no Trs to lend (IV.8)")
         return None
     route, ends = o.lend_route, {o.routes[0][0], o.routes[0][-1]}
     start = s.pos.provinces.get(route[0]) if route else None
     nbrs = s.pos.board.province_neighbours
-    if start is None or start.de_facto != o.lender or route[-1] not in ends \
+    if start is None or start.de_facto != home or route[-1] not in ends \
             or not all(b in nbrs.get(a, ()) for a, b in zip(route, route[1:], strict=False)):
         o.fail("illegal", f"{o.lender}'s Trs start outside both nations: name their route from "
                f"{o.lender}'s land to {' or '.join(sorted(ends))}, ap {given} Trs of {o.lender} by ... (IV.8)")

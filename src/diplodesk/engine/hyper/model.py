@@ -408,7 +408,7 @@ class _Reader:
             raise self.fail(f"{w}.kind", f"{kind!r} is not home, territory, gie (in exile) or destroyed")
         exile = None
         if "exile" in o:
-            e = self.obj(o["exile"], f"{w}.exile", {"since", "deadline", "located", "hidden_M"},
+            e = self.obj(o["exile"], f"{w}.exile", {"since", "deadline", "located", "hidden_M", "frozen"},
                          {"since", "deadline"})
             for k in ("since", "deadline"):
                 try:
@@ -419,6 +419,10 @@ class _Reader:
                 raise self.fail(f"{w}.exile.located", f"{e['located']!r} is not a land province")
             exile = {"since": e["since"], "deadline": e["deadline"], "located": e.get("located"),
                      "hidden_M": self.whole(e.get("hidden_M", 0), f"{w}.exile.hidden_M")}
+            if e.get("frozen") is not None:  # its host froze its gold (II.8, VI.5)
+                if e["frozen"] is not True:
+                    raise self.fail(f"{w}.exile.frozen", f"expected true, got {e['frozen']!r}")
+                exile["frozen"] = True
         controllers = o.get("controllers", list(data.controllers))
         if not isinstance(controllers, list) or not all(isinstance(c, str) for c in controllers):
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")

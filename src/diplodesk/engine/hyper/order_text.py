@@ -63,10 +63,14 @@ def describe(o: HOrder) -> str:
         return f"eb {o.note} {o.target}"
     if o.verb.startswith("bank."):
         verb = o.verb.partition(".")[2]
-        what = "all" if o.note == "all" else f"${o.amount / 2:g}"
-        return f"{verb} {what}" + (f" {'to' if verb == 'tt' else 'from'} {o.target}" if o.target else "")
+        if verb == "tf":
+            return f"tf control to {o.target}"
+        what = {"all": "all", "received": "all received"}.get(o.note, f"${o.amount / 2:g}")
+        joint = {"tt": " to ", "rd": " to ", "in": " from "}.get(verb, " ")
+        return f"{verb} {what}" + (f"{joint}{o.target}" if o.target else "")
     if o.verb in ("f", "ff.mo"):
-        return f"{o.ff.id} {o.ff.at} " + ("f" if o.verb == "f" else f"mo {o.target}")
+        what = (f"f to {o.item}" if o.item else "f") if o.verb == "f" else f"mo {o.target}"
+        return f"{o.ff.id} {o.ff.at} {what}"
     if o.verb in ("dn", "ds") and o.unit:
         return f"{o.unit.ref} {o.verb} {o.note}"
     if o.verb == "as":

@@ -11,6 +11,15 @@ GOLD = FACTORS["gold"]  # half-dollars to the dollar
 DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
 MONEY = re.compile(r"^\$?(\d{1,6})(?:(\.5|\.0|½))?\$?$")
 
+PAYMENT_CLAUSE = re.compile(r"\(\s*\$?\s*pd\b[^()]*\)", re.I)
+
+
+def unpaid(text: str) -> str:
+    """An order's line less its payment clauses, ``(pd by Spain)``, ``($ pd by rd from ...)``:
+    how another nation quotes it (I.5, VI.8, IX.3)."""
+    return " ".join(PAYMENT_CLAUSE.sub(" ", text).split())
+
+
 def key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 

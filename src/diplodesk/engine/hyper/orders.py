@@ -4,8 +4,9 @@ One order per line, per nation: ``12D Gaso at Nava (re Acqu/Bord)``, ``7T TYRS h
 ``N Pari ho``, ``bu D Lyon``, ``bu 6 Trs``, ``de 12D``, ``tf 7T to Brit``, ``pw $3 Gaso``,
 ``fo bu.unit, pw``, ``al nato France, Spain "terms"``, ``ra nato``, ``wa nato`` (alliances,
 :mod:`.alliances`), ``3D sp Spain 1D at Nava`` (an ally's unit). Case does not matter;
-provinces may be written by id, by the rules' four-letter abbreviation or by name. The codes of later parts of the rules (trade, research,
-banking, ...) are recognised and reported as not adjudicated yet, never as gibberish.
+provinces may be written by id, by the rules' four-letter abbreviation or by name. Every code
+of the rules is adjudicated; a code a later version adds would go in ``LATER``, reported as not
+adjudicated yet, never as gibberish.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
 from .order_words import key as _key
 from .order_words import money  # noqa: F401  (other modules read amounts through here)
+from .research import teams_of
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
-LATER = {
-    "jv": "joint victory agreements", "dg": "delegation",
-}
+LATER: dict[str, str] = {}
 _PAREN = re.compile(r"\(([^()]*)\)")
 
 
@@ -311,12 +311,16 @@ class _Parser(CanalOrders, EconomyOrders):
         if len(words) == 2 and words[1].lower() == "f":
             o.verb = "f"
             return o
+        if len(words) >= 4 and words[1].lower() == "f" and words[2].lower() == "to":  # VII.7
+            o.verb, o.item = "f", self.names.nation.get(_key(" ".join(words[3:])))
+            return o if o.item else o.fail("unparsable", f"{' '.join(words[3:])!r} is not a nation")
         if len(words) == 3 and words[1].lower() == "mo":
             o.verb, o.target = "ff.mo", self.names.location(words[2])
             if o.target is None:
                 return o.fail("unparsable", f"{words[2]!r} is not a province")
             return o
-        return o.fail("unparsable", f"a fishing fleet fishes or moves: {ff.id} f, {ff.id} mo Bisc")
+        return o.fail("unparsable", f"a fishing fleet fishes or moves: {ff.id} f, {ff.id} f to Spain, "
+                      f"{ff.id} mo Bisc")
 
     def order_de(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) == 1 and (ff := self.ffs.get((o.nation, rest[0].upper()))) is not None:
@@ -342,6 +346,8 @@ class _Parser(CanalOrders, EconomyOrders):
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
             rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
+        if len(rest) >= 3 and rest[-2].lower() == "to" and self.handed_over(o, rest):
+            return o
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
@@ -351,6 +357,31 @@ class _Parser(CanalOrders, EconomyOrders):
         if o.target is None:
             return o.fail("unparsable", f"{rest[2]!r} is not a nation")
         return o
+
+    def handed_over(self, o: HOrder, rest: list[str]) -> bool:
+        """``tf 2 APIs to Spain`` (V.5), ``tf A1 to Spain`` (V.1), ``tf 2 Trs to Spain`` (IV.8):
+        not a unit (:mod:`.transfers`)."""
+        what = " ".join(w.lower() for w in rest[:-2])
+        trs = re.fullmatch(r"([1-9]\d{0,3}) trs?", what)
+        if trs:  # re-allocated between the parties of a trade (IV.8)
+            o.verb, o.count, o.target = "tf.trs", int(trs.group(1)), self.names.nation.get(_key(rest[-1]))
+            if o.target is None or o.target == o.nation:
+                o.fail("unparsable", f"{rest[-1]!r} is not another nation")
+            return True
+        pi = re.fullmatch(r"(?:([1-9]\d{0,2}) )?(api|ipi)s?", what)
+        st = self.pos.nations.get(o.nation)
+        team = re.fullmatch(r"[ai]\d+", what) and st is not None and \
+            any(t["id"].lower() == what for t in teams_of(st.teams))
+        if not pi and not team:
+            return False
+        o.target = self.names.nation.get(_key(rest[-1]))
+        if pi:
+            o.verb, o.count, o.item = "tf.pi", int(pi.group(1) or 1), pi.group(2)[0].upper()
+        else:
+            o.verb, o.item = "tf.team", what.upper()
+        if o.target is None or o.target == o.nation:
+            o.fail("unparsable", f"{rest[-1]!r} is not another nation")
+        return True
 
     def order_pw(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 2 or (amount := money(rest[0])) is None:

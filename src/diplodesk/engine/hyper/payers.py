@@ -18,15 +18,16 @@ itself, and its statement says so.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from . import hosted
+from .accounts import stock
 from .banking import on_hand
 from .costs import CostItem
 from .order_text import describe
-from .order_words import key
+from .order_words import key, unpaid
 from .outcome import Line
 from .payments import find
 
@@ -35,11 +36,8 @@ if TYPE_CHECKING:
     from .season import Season
 
 
-_CLAUSE = re.compile(r"\(\s*\$?\s*pd\b[^()]*\)", re.I)
-
-
 def _bare(o: HOrder) -> str:
-    return " ".join(_CLAUSE.sub(" ", o.text).split())
+    return unpaid(o.text)
 
 
 def _same(written: str, o: HOrder) -> bool:
@@ -67,10 +65,11 @@ def check(s: Season) -> None:
                     continue
             used |= {p.ref for p in match}
         if o.redeem is not None:
-            bank = next(b for b in s.pos.banks if b.id == o.redeem)
-            if bank.frozen:
+            if o.redeem in _frozen(s):
                 o.fail("not redeemed", "the bank is frozen and redeems nothing (VI.5)")
-            elif not any(r.nation == bank.id and r.target == o.nation for r in s.live("bank.rd")):
+            elif hosted.is_gie(s, o.redeem) and hosted.host(s, o.redeem) is None:
+                o.fail("not redeemed", f"{o.redeem} is not located: it redeems like a bank only once it is (II.8)")
+            elif not any(r.nation == o.redeem and r.target == o.nation for r in s.live("bank.rd")):
                 o.fail("not redeemed", f"the bank did not order rd to {o.nation} (VI.8)")
     for p in pds:
         if p.ref not in used:
@@ -80,7 +79,7 @@ def check(s: Season) -> None:
 def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
     """The season's cost items with their payers: another nation's share, a bank's gold."""
     allowance: Counter[tuple[str, str]] = Counter()
-    frozen = {b.id for b in s.pos.banks if b.frozen}
+    frozen = _frozen(s)
     for r in s.live("bank.rd"):
         if r.nation in frozen:
             r.fail("frozen", "a frozen bank redeems nothing (VI.5)")
@@ -102,7 +101,7 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
                 s.extra.append(Line(o.nation, None, it.label, "fails", "not redeemed",
                                     f"the bank redeems ${take / 2:g} of ${it.needs('gold') / 2:g}; "
                                     f"{o.nation} pays the rest itself (VI.8)"))
-            out += _split(it, on_hand(o.redeem), take, f"{it.label}, redeemed from a bank (VI.8-9)")
+            out += _split(it, purse(s, o.redeem), take, f"{it.label}, redeemed from a bank (VI.8-9)")
         else:
             out.append(it)
     for r in s.live("bank.rd"):
@@ -112,6 +111,33 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
         else:
             r.fail("not redeemed", f"{r.target} redeemed nothing from this bank (VI.8)")
     return out
+
+
+def confirm(s: Season, live: list[CostItem]) -> None:
+    """After the failure loop, a bank's ``rd`` says what it paid in the end: nothing, if the
+    orders it was to pay for could not be paid (VI.8)."""
+    paid: Counter[tuple[str, str]] = Counter()
+    for it in live:
+        o = find(s, it.order)
+        if o is not None and not o.error and o.redeem is not None and it.payer == purse(s, o.redeem):
+            paid[(o.redeem, o.nation)] += it.needs("gold")
+    for r in s.live("bank.rd"):
+        got = paid[(r.nation, r.target)]
+        if not got:
+            s.result(r, "fails", "not redeemed", f"what {r.target} was to pay with it could not be paid; "
+                     "nothing was redeemed (VI.8)")
+        else:
+            s.result(r, "succeeds", None, f"${got / 2:g} redeemed for {r.target} (VI.8)")
+
+
+def purse(s: Season, who: str) -> str:
+    """The account a redemption is paid from: a bank's gold on hand, a GIE's stock (II.8)."""
+    return on_hand(who) if any(b.id == who for b in s.pos.banks) else stock(who)
+
+
+def _frozen(s: Season) -> set[str]:
+    return {b.id for b in s.pos.banks if b.frozen} | {
+        n for n, st in s.pos.nations.items() if st.kind == "gie" and (st.exile or {}).get("frozen")}
 
 
 def _shared(it: CostItem, o: HOrder) -> list[CostItem]:

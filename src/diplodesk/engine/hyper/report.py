@@ -123,10 +123,13 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequen
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
     covert = []
-    banks = {b["id"] for b in position["economy"].get("banks", [])}
+    banks = {b["id"] for b in position["economy"].get("banks", [])} | {
+        n for n, st in position["economy"]["nations"].items() if st.get("kind") == "gie"}  # II.8
     for o in result["orders"]:
         if o["power"] in banks and (o["order"] or o["text"]).split(" ")[0] == "rd":
             continue  # a redemption does not name its bank (VI.9)
+        if (o["order"] or o["text"] or "").split(" ")[0].lower() == "jv":
+            continue  # an agreement may be secret, and who voids one is never told (IX.9)
         if (o["order"] or "").split(" ")[0] in SECRET_CODES:  # who paid stays secret
             if o["status"] == "succeeds" and o.get("detail"):
                 covert.append(f"  {o['detail']}")
@@ -146,7 +149,8 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequen
     if eco.get("ipl"):
         lines += ["", "Investment payoff levels (VI.12): "
                   + ", ".join(f"{r} {lvl}" for r, lvl in sorted(eco["ipl"].items()))]
-    secret = {a["id"] for a in position["economy"].get("joint", []) if not a.get("public")}
+    secret = {a["id"] for eco_ in (position["economy"], eco) for a in eco_.get("joint", [])
+              if not a.get("public")}
     lines += ["", "Towards victory (IX.9): provinces and gold held, seasons running"]
     for r in result.get("standings", []):
         if r["who"] in secret:

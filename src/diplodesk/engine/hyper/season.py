@@ -19,6 +19,7 @@ from ..decisions import Decisions
 from ..dice import Dice
 from ..ledger import Entry, Ledger
 from . import (
+    agreements,
     alliances,
     banking,
     canals,
@@ -26,12 +27,14 @@ from . import (
     economy,
     exile,
     fleets,
+    hosted,
     payers,
     payments,
     shipping,
     signatures,
     territory,
     trade,
+    transfers,
 )
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
@@ -67,6 +70,7 @@ class Season:
         self.available: dict[str, dict[str, int]] = {}
         self.failures: list[Failure] = []
         self.units = list(pos.units)
+        self.joint = pos.joint  # the joint victory agreements in force (IX.9)
         self.installations = list(pos.installations)
         self.attacked: set[str] = set()  # attacked by unfriendly units: no yield, no build (I.6b, III.8)
         self.conquered: dict[str, str] = {}  # province -> its conqueror (II.2b)
@@ -80,7 +84,7 @@ class Season:
         self.last_pi: dict[str, str] = {}
         self.struck: set[str] = set()  # provinces not quiet this season (II.3)
         self.ffs = list(pos.ffs)
-        self.catches: list = []  # (fishing fleet, sea) that fished
+        self.catches: list = []  # (fishing fleet, sea, nation delivered to) that fished
         self.banks = list(pos.banks)
         self.provinces = dict(pos.provinces)  # holders after this season's changes of hands
         self.nations = dict(pos.nations)  # and the nations formed this season
@@ -109,13 +113,18 @@ class Season:
         territory.new_nations(self)
         exile.eliminations(self)
         exile.locate(self)
+        hosted.regained(self)
         self.build()
         economy.research(self)
         economy.assign(self)
+        transfers.hand_over(self)
         economy.covert(self)
         trade.ship(self)
+        transfers.reallocate_trs(self)
         fleets.season_fleets(self)
-        self.banks = banking.season_banks(self)
+        self.banks = transfers.bank_control(self, banking.season_banks(self))
+        hosted.freeze(self)
+        self.joint = agreements.settle(self)
         self.the_rest()
         territory.splits(self)
         exile.deadlines(self)
@@ -213,6 +222,7 @@ class Season:
                                  f"deterioration: a quarter of {a}A rounded up", rule="I.8", step="4.1")
             self.available[n] = {f: self.pos.nations[n].stock.get(f, 0) for f in STOCK}  # I.5
             self.available[n]["A"] -= rot
+        banking.withdraw(self)  # gold withdrawn may be spent this season (VI.11)
         shipping.hold(self)  # a division shipped this season does not fight (IV.7)
         payers.check(self)  # who pays: another nation, a bank's redemption (I.5, III.16, VI.7-9)
         items = [replace(it, text=payments.find(self, it.order).text if it.order else "")
@@ -221,6 +231,7 @@ class Season:
                                      self.downgrade)
         for f in self.failures:
             payments.failed(self, f)
+        payers.confirm(self, live)  # a redemption that paid for nothing says so (VI.8)
         for it in live:
             payments.pay(self, it)
 
@@ -307,16 +318,17 @@ class Season:
         for o in self.live("pw"):
             prov = (o.target or "").partition("/")[0]
             owner = self.pos.provinces.get(prov)
-            if owner is None or owner.de_facto != o.nation:
+            land = hosted.land(self, o.nation)  # a located GIE spends in its host's land (II.8, VI.4)
+            if owner is None or owner.de_facto != land:
                 o.fail("illegal", f"public works are paid only in the nation that holds {prov} (VIII.4)")
             elif pw_sum[(o.nation, o.target)] > self.pack.constants.public_works_max:
                 o.fail("illegal", f"at most ${self.pack.constants.public_works_max / 2:g} of public "
                        f"works in {prov} a season (VIII.4)")
             else:
                 items.append(CostItem(o.nation, {"gold": o.amount}, "pw", f"public works in {prov}",
-                                      o.nation, "VIII.4", "", o.ref, describe(o)))
-        return items + economy.cost_items(self) + banking.cost_items(self) + trade.cost_items(self) \
-            + canals.cost_items(self)
+                                      land, "VIII.4", "", o.ref, describe(o)))
+        return items + economy.cost_items(self) + banking.cost_items(self) + hosted.cost_items(self) \
+            + trade.cost_items(self) + canals.cost_items(self)
 
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 
@@ -404,6 +416,11 @@ class Season:
                 continue
             if o.military:
                 self.result(o, "succeeds")
+            elif o.verb == "ds":
+                continue  # judged at the end of the season, where the fleet then is (VII.5)
+            elif o.verb == "dn":
+                self.result(o, "fails", "no effect", f"{o.unit.ref} denied nothing: no fleet {o.note} of "
+                            "an unfriendly nation fished in its sea (VII.5)")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
                 answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),

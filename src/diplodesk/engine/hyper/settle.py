@@ -184,7 +184,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     phase = str(pos.phase)
     nxt = replace(pos, phase=pos.variant.calendar.next_movement(pos.phase), units=units, ffs=tuple(s.ffs),
                   banks=banks, ipl=s.ipl_next, alliances=alliances.end_of_season(s, s.attacks),
-                  nations=nations, provinces=provinces, installations=insts, victory=victory,
+                  nations=nations, provinces=provinces, installations=insts, victory=victory, joint=s.joint,
                   orders={}, decisions={}, adjustments=(), signatures=None,
                   overrides={k: v for k, v in pos.overrides.items() if not k.startswith(phase + "|")},
                   winner=winner, carried=canals.carried(s))
@@ -199,7 +199,7 @@ def _victory(s: Season, nations: dict[str, NationState], provinces: dict[str, Pr
     pos, c = s.pos, s.pack.constants
     groups = {pid: (pid,) for pid in pos.player_ids()}
     shares = {pid: c.victory_land for pid in groups}
-    for a in pos.joint:
+    for a in s.joint:  # the agreements in force at the end of the season (IX.9)
         groups[a.id] = a.players
         shares[a.id] = c.joint_share
     owners = {p: st.de_facto for p, st in provinces.items()}

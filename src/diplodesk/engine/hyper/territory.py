@@ -6,7 +6,8 @@ within reach joins the receiver; one ceded and not annexed becomes a territory o
 the receiver, for $1. A new nation may be formed from provinces of one or more nations (at
 most four unless all were one nation's), for $1 a province. At the end, any nation whose
 provinces no longer hang together (adjacent, or across one sea) is split, its stockpile shared
-by provinces (II.6). Nothing here depends on the order of the lines.
+by provinces (II.6). A National Guard goes with its province whenever the province changes
+hands this way (III.20). Nothing here depends on the order of the lines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..board import ProvinceKind
+from . import hosted
 from .accounts import STOCK, escrow, held, stock
 from .banks import slug
 from .model import Installation, NationState
@@ -48,6 +50,20 @@ def _form(s: Season, nid: str, name: str, suzerain: str, controllers: tuple[str,
     s.pis.setdefault(nid, [])
 
 
+def guards_follow(s: Season, prov: str, old: str, new: str, rule: str) -> None:
+    """III.20: an N exists only in the nation that owns it; a province that changes hands
+    peacefully takes the N in residence with it, and the M in it."""
+    for u in sorted(s.units, key=lambda u: u.ref):
+        key = held(old, u.ref)
+        if u.type != "N" or u.power != old or u.province != prov or key in s.gone:
+            continue
+        moved = replace(u, power=new)
+        s.units[s.units.index(u)] = moved
+        s.ledger.move(key, held(new, moved.ref), "M", s.ledger.balance(key, "M"),
+                      f"the N in {prov} goes with its province to {new} (III.20)", rule=f"III.20, {rule}",
+                      step="6")
+
+
 def _charge(s: Season, payer: str, what: str, rule: str, o: HOrder | None) -> bool:
     """The $1 of a new nation, paid after the costs; waived (and said) if the payer is out of gold."""
     if s.ledger.balance(stock(payer), "gold") < NEW_NATION:
@@ -73,7 +89,7 @@ def conquests(s: Season) -> None:
                 s.extra.append(Line(i.owner, None, i.ref, "fails", "captured",
                                     f"{prov} was conquered by {who}: its M come back (III.14)"))
                 _man(s, i, who, [o for o in manning.get(prov, ()) if o.nation == who])
-        nid = f"{who}-{prov}"
+        nid = who if hosted.former(s, who, prov) else f"{who}-{prov}"  # a GIE wins its own back (II.7b)
         if nid not in s.nations:
             _form(s, nid, f"{prov} under {who}", who, s.nations[who].controllers)
         s.provinces[prov] = replace(s.provinces[prov], de_facto=nid, quiet=0)
@@ -103,10 +119,25 @@ def _man(s: Season, inst: Installation, who: str, orders: list[HOrder]) -> None:
 
 def cessions(s: Season) -> None:
     board = s.pos.board
-    ceded = Counter(o.target for o in s.live("cd"))
+    # only the holder's cession counts: another's cd of it is refused and blocks nothing
+    ceded = Counter(o.target for o in s.live("cd")
+                    if o.target in s.provinces and s.provinces[o.target].de_facto == o.nation)
     annex = defaultdict(list)
     for o in s.live("an"):
         annex[o.target].append(o)
+    # II.4: within reach at the start of the season and at its end: after the conquests, less
+    # what the annexer cedes away; never by another annexation of the same season
+    leaving = defaultdict(set)
+    for o in s.live("cd"):
+        leaving[o.nation].add(o.target)
+    at_start = {p: st.de_facto for p, st in s.pos.provinces.items()}
+    at_end = {p: st.de_facto for p, st in s.provinces.items()}
+
+    def within_reach(prov: str, to: str) -> bool:
+        start = {p for p, n in at_start.items() if n == to} - {prov}
+        end = {p for p, n in at_end.items() if n == to} - leaving[to] - {prov}
+        return (near(board, prov, start) and near(board, prov, end)) or hosted.former(s, to, prov)
+
     for o in sorted(s.live("cd"), key=lambda o: o.target):
         prov, to = o.target, o.item
         st = s.provinces.get(prov)
@@ -120,9 +151,10 @@ def cessions(s: Season) -> None:
             o.fail("illegal", f"{to} cannot receive it")
             continue
         takers = [a for a in annex.get(prov, []) if a.nation == to]
-        reach = near(board, prov, _holdings(s, to) - {prov})
+        reach = within_reach(prov, to)
         if takers and reach:
             s.provinces[prov] = replace(st, de_facto=to, de_jure=to, quiet=0)
+            guards_follow(s, prov, o.nation, to, "II.2a")
             s.result(o, "succeeds", None, f"{prov} ceded to {to}, which annexed it (II.2a, II.4)")
             for a in takers:
                 s.result(a, "succeeds")
@@ -130,10 +162,12 @@ def cessions(s: Season) -> None:
             nid = f"{to}-{prov}"
             _form(s, nid, f"{prov} under {to}", to, s.nations[to].controllers)
             s.provinces[prov] = replace(st, de_facto=nid, de_jure=nid, quiet=0)
+            guards_follow(s, prov, o.nation, nid, "II.2a")
             _charge(s, to, f"the new territory {nid}", "II.2a", o)
             s.result(o, "succeeds", None, f"{prov} ceded to {to}: a new territory {nid} under it (II.2a)")
             for a in takers:
-                s.result(a, "fails", "out of reach", f"{prov} is not next to {to} nor one sea away (II.4)")
+                s.result(a, "fails", "out of reach", f"{prov} is not next to {to} nor one sea away, at the "
+                         "start and at the end of the season (II.4)")
     for prov, orders in annex.items():
         for a in orders:
             if a.ref not in s.lines:
@@ -163,8 +197,6 @@ def new_nations(s: Season) -> None:
         if bad is None and len(provinces) > 1 and any(
                 not near(board, p, set(provinces) - {p}) for p in provinces):
             bad = "each province must be next to another of the new nation or one sea away (II.5)"
-        if bad is None and any(len(_holdings(s, f) - set(provinces)) == 0 for f in founders):
-            bad = "a nation giving all its provinces is eliminated (II.7a): that comes in a later version"
         if bad is not None:
             for o in orders:
                 o.fail("illegal", bad)
@@ -172,9 +204,18 @@ def new_nations(s: Season) -> None:
         biggest = max(founders, key=lambda f: (sum(1 for v in provinces.values() if v == f), f))
         controllers = tuple(sorted({c for f in founders for c in s.nations[f].controllers}))
         _form(s, nid, orders[0].note, biggest, controllers)
+        if not _holdings(s, biggest) - set(provinces):  # it gives all it has: it goes on as the new
+            st = s.nations[biggest]  # nation, and leaves the game (II.7a) [A]
+            s.nations[nid] = replace(s.nations[nid], kind=st.kind, suzerain=st.suzerain)
         for p, f in sorted(provinces.items()):
             s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid, quiet=0)
+            guards_follow(s, p, f, nid, "II.5")
             _charge(s, f, f"{p} in the new nation {nid}", "II.5", None)
+        for o in sorted(orders, key=lambda o: o.nation):  # II.5: factors the founders give it
+            for factor, amount in o.assets:
+                give = min(amount, s.ledger.balance(stock(o.nation), factor))
+                s.ledger.move(stock(o.nation), stock(nid), factor, give, f"{o.nation} gives the new nation "
+                              f"{nid}", rule="II.5", order=o.ref, step="6")
         for o in orders:
             s.result(o, "succeeds", None, f"the new nation {nid}: {', '.join(sorted(provinces))}")
 
@@ -211,6 +252,7 @@ def splits(s: Season) -> None:
             _form(s, nid, f"{n} ({part[0]})", s.nations[n].suzerain or n, s.nations[n].controllers)
             for p in part:
                 s.provinces[p] = replace(s.provinces[p], de_facto=nid, de_jure=nid)
+                guards_follow(s, p, n, nid, "II.6")
             for f in (*STOCK, "Trs"):
                 share = before[f] * len(part) // total
                 s.ledger.move(stock(n), stock(nid), f, share, f"{n} split: {len(part)} of {total} provinces",

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from typing import TYPE_CHECKING
 
 from ..money import ceil_div
-from . import lent, shipping
+from . import hosted, lent, shipping
 from .accounts import stock
 from .banking import on_hand
 from .costs import CostItem
@@ -69,7 +69,7 @@ def cost_items(s: Season) -> list[CostItem]:
         if receiver == sender or receiver not in s.pos.nations:
             o.fail("illegal", "a trade is between two distinct nations (IV.10)")
             continue
-        bad = next((r for r in o.routes if not _route_ok(s, r, sender, receiver)), None)
+        bad = next((r for r in o.routes if not _route_ok(s, r, sender, _land(s, receiver))), None)
         if bad is not None:
             o.fail("illegal", f"the route {'-'.join(bad)} is not a chain of provinces from {sender}'s "
                    f"land to {receiver}'s (IV.4)")
@@ -125,7 +125,9 @@ def cost_items(s: Season) -> list[CostItem]:
 def _land(s: Season, party: str) -> str:
     """A nation, or the host of a bank: whose land a trade starts or ends in (VI.3)."""
     bank = next((b for b in s.pos.banks if b.id == party), None)
-    return party if bank is None else (s.pos.provinces[bank.at].de_facto or party)
+    if bank is None:
+        return hosted.land(s, party)  # a located government in exile trades from its host's land (II.8)
+    return s.pos.provinces[bank.at].de_facto or party
 
 
 def _account(s: Season, party: str) -> str:
