@@ -110,7 +110,7 @@ def test_the_controller_of_a_bank_reads_what_it_redeemed():
     pos = _position([ZURICH])
     orders = {"fra": [BY_ZURICH], "zsb": ["rd $1 to France"]}
     text = papers.text(papers.player(season(pos, orders), pos | {"orders": orders}, "p04"))
-    assert "Zurich Quietbank (zsb) in swit" in text and "rd $1 from fra" in text
+    assert "Zurich Quietbank (zsb) in swit" in text and "rd $1 to fra" in text
 
 
 def test_the_members_of_a_secret_agreement_see_its_standing_and_nobody_else_does():
