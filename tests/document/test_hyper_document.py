@@ -149,3 +149,19 @@ def test_a_statement_adds_up_from_the_start_through_every_line_to_the_end():
             assert abs(total - end) < 1e-9, (who, col)
     bank = statement(pos.to_json(), result, "bop")
     assert any(ln.order == "in $10" for ln in bank)  # the investment is on the bank's statement
+
+
+def test_the_sheet_sees_gold_a_bank_withdraws_as_spendable_this_season_as_adjudication_does():
+    """VI.11: gold withdrawn from the market may be spent in the same season."""
+    from hyperboards import start_json
+
+    from diplodesk.document.hyper_preview import preview
+    from diplodesk.engine import adjudicate
+
+    pos = start_json()
+    pos["economy"]["banks"] = [{"id": "bop", "name": "Bank of Paris", "at": "pari", "controller": "p01",
+                                "gold": 0, "invested": 20, "frozen": False}]
+    pos["orders"] = {"bop": ["wd $2", "tt $2 to France"]}
+    sent = next(o for o in adjudicate(pos)["orders"] if o["text"] == "tt $2 to France")
+    assert sent["status"] == "succeeds"
+    assert all(c.ok for c in preview(read(pos)).check("bop"))

@@ -7,18 +7,18 @@ its orders are read and checked as the season reads them (the stacks, the two or
 unit, public works' limits ...), its cost items are made by its own functions and settled by
 its T5 loop (``engine/hyper/costs.py``), with the nation's start-of-season stock less the
 deterioration as the money on hand (I.5, I.8). So the sheet says what adjudication will say.
-The steps mirror the first half of ``Season.costs``: a change there belongs here too.
+The preview runs the engine's own ``Season.cost_items`` and T5 loop, and pays nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from ..engine.hyper import banking, canals, conditions, payers, payments, shipping, trade
+from ..engine.hyper import banking, canals, conditions, payments
 from ..engine.hyper.costs import CostItem, settle
 from ..engine.hyper.model import HyperPosition
-from ..engine.hyper.season import Season, deterioration_of
+from ..engine.hyper.season import Season
 
 FACTORS = ("gold", "M", "A", "I")
 SHOWN = {"gold": "$", "M": "M", "A": "A", "I": "I"}
@@ -100,7 +100,7 @@ def _preview(position: HyperPosition) -> Preview:
     s.read_orders()
     canals.open_season(s)
     s.demobilise()
-    items = _cost_items(s)
+    items = s.cost_items()
     live, failures = settle(items, s.available, s.failure_order, s.dice, s.downgrade)
     for f in failures:  # an order the T5 loop fails says so on its line, as adjudication will
         if f.outcome == "failed" and f.item.order:
@@ -114,21 +114,6 @@ def _preview(position: HyperPosition) -> Preview:
             _sum(mine), _sum([it for it in live if it.payer == n]),
             tuple(_shortfall(s, f) for f in failures if f.item.payer == n))
     return Preview(checks, budgets)
-
-
-def _cost_items(s: Season) -> list[CostItem]:
-    """The season's cost items, made as ``Season.costs`` makes them, and what each nation
-    may spend (``s.available``), without paying anything."""
-    s.blockades = trade.blockades(s)
-    c = s.pack.constants
-    for n in sorted(s.pos.nations):
-        stock = s.pos.nations[n].stock
-        s.available[n] = {f: stock.get(f, 0) for f in FACTORS}
-        s.available[n]["A"] -= deterioration_of(stock.get("A", 0), c)
-    shipping.hold(s)
-    payers.check(s)
-    made = payers.reassign(s, s.upkeep_items() + s.order_items())
-    return [replace(it, text=payments.find(s, it.order).text if it.order else "") for it in made]
 
 
 def _sum(items: list[CostItem]) -> dict[str, int]:

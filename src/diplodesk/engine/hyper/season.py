@@ -212,6 +212,18 @@ class Season:
     # -- step 4: costs ---------------------------------------------------------------------
 
     def costs(self) -> None:
+        items = self.cost_items()
+        live, self.failures = settle(items, self.available, self.failure_order, self.dice,
+                                     self.downgrade)
+        for f in self.failures:
+            payments.failed(self, f)
+        payers.confirm(self, live)  # a redemption that paid for nothing says so (VI.8)
+        for it in live:
+            payments.pay(self, it)
+
+    def cost_items(self) -> list[CostItem]:
+        """Step 4 up to the T5 loop: what each payer may spend and the season's cost items
+        (the desk's budget preview stops here, so it sees exactly what adjudication will)."""
         self.blockades = trade.blockades(self)  # set at the start of the season (IV.5)
         c = self.pack.constants
         for n in sorted(self.pos.nations):
@@ -225,15 +237,8 @@ class Season:
         banking.withdraw(self)  # gold withdrawn may be spent this season (VI.11)
         shipping.hold(self)  # a division shipped this season does not fight (IV.7)
         payers.check(self)  # who pays: another nation, a bank's redemption (I.5, III.16, VI.7-9)
-        items = [replace(it, text=payments.find(self, it.order).text if it.order else "")
-                 for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
-        live, self.failures = settle(items, self.available, self.failure_order, self.dice,
-                                     self.downgrade)
-        for f in self.failures:
-            payments.failed(self, f)
-        payers.confirm(self, live)  # a redemption that paid for nothing says so (VI.8)
-        for it in live:
-            payments.pay(self, it)
+        return [replace(it, text=payments.find(self, it.order).text if it.order else "")
+                for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
 
     def failure_order(self, nation: str) -> list[str]:
         own = next((o.categories for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), ())
