@@ -42,7 +42,8 @@ class BorderSurvey:
 
 def survey_borders(shapes: np.ndarray, gap: float, tree: shapely.STRtree | None = None) -> BorderSurvey:
     """Measure, in one vectorised pass, the border each pair of nearby shapes shares: the
-    length of one's boundary inside the other grown by ``gap``."""
+    length of one's boundary inside the other grown by ``gap``. (The map editor keeps
+    surveys on disk: a change to how borders are measured changes ``border_cache.FORMAT``.)"""
     tree = shapely.STRtree(shapes) if tree is None else tree
     left, right = tree.query(shapes, predicate="dwithin", distance=gap)
     keep = left < right
