@@ -108,6 +108,20 @@ def test_a_changed_map_is_surveyed_again(tmp_path, monkeypatch):
     assert reopened.borders() == _fresh_borders(reopened)
 
 
+def test_borders_kept_for_one_gap_are_not_those_of_another(tmp_path):
+    """The same shapes measured across a wider gap (the saved [editor] gap changed) are
+    surveyed again: more pairs come within it."""
+    from diplodesk.geometry import border_cache
+
+    folder = small_cells_board(60).save(tmp_path / "small")
+    narrow = MapDocument.open(folder)
+    toml = folder / "variant.toml"
+    toml.write_text(toml.read_text().replace("gap = 2.0", "gap = 6.0"))
+    wide = MapDocument.open(folder)
+    assert wide.gap == 6.0 and len(list(border_cache.borders_dir().glob("*.npz"))) == 2
+    assert wide.borders() == _fresh_borders(wide) != narrow.borders()
+
+
 def test_a_foreign_or_broken_cache_entry_is_ignored(tmp_path):
     """An entry under a map's key that we did not write for it (another map's survey,
     garbage, a pickle) is measured again, and the entry rewritten."""

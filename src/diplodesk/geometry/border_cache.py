@@ -42,8 +42,8 @@ def survey_key(ids: Sequence[str], shapes: np.ndarray, gap: float) -> str:
     h.update(repr(float(gap)).encode())
     h.update(len(ids).to_bytes(8, "little"))
     for pid, wkb in zip(ids, shapely.to_wkb(shapes).tolist(), strict=True):
-        h.update(pid.encode("utf-8") + b"\0")
-        h.update(len(wkb).to_bytes(8, "little") + wkb)
+        name = pid.encode("utf-8")
+        h.update(len(name).to_bytes(8, "little") + name + len(wkb).to_bytes(8, "little") + wkb)
     return h.hexdigest()
 
 
