@@ -279,8 +279,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats, a 500-province board")
     args = ap.parse_args(argv)
-    home = tempfile.mkdtemp(prefix="diplodesk-bench-")
-    os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = home
+    saved = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}
+    with tempfile.TemporaryDirectory(prefix="diplodesk-bench-") as home:
+        os.environ.update(dict.fromkeys(saved, home))
+        try:
+            return _run(args)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+def _run(args: argparse.Namespace) -> int:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     total, split, checks = bench_split(5 if args.quick else 20)
     ok1 = total <= 0.100
