@@ -115,3 +115,25 @@ def test_the_gap_follows_the_map(gap):
     if gap:
         assert map_gap(geom) >= gap
         assert not geometric_neighbours(geom, gap=0.8)  # the old fixed 1/1000 finds nothing
+
+
+def test_borders_measured_on_several_threads_are_those_of_one_pass(monkeypatch):
+    """A large map's borders are measured in parts at once; the lengths are the same, to
+    the last bit, as one pass over all pairs gives."""
+    import numpy as np
+    import shapely
+
+    from diplodesk.geometry import adjacency
+
+    rng = np.random.default_rng(3)
+    cells = shapely.get_parts(shapely.voronoi_polygons(shapely.MultiPoint(rng.uniform(0, 1000, (400, 2))),
+                                                       extend_to=shapely.box(0, 0, 1000, 1000)))
+    cells = shapely.intersection(cells, shapely.box(0, 0, 1000, 1000))
+    monkeypatch.setattr(adjacency, "PART", 100)
+    monkeypatch.setattr(adjacency, "THREADS", 3)
+    parts = adjacency.survey_borders(cells, 1.0)
+    monkeypatch.setattr(adjacency, "THREADS", 1)
+    whole = adjacency.survey_borders(cells, 1.0)
+    assert len(whole.left) > 300
+    assert np.array_equal(parts.left, whole.left) and np.array_equal(parts.right, whole.right)
+    assert np.array_equal(parts.lengths, whole.lengths)

@@ -27,7 +27,7 @@ from shapely import STRtree
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from ..geometry import surgery
+from ..geometry import border_cache, surgery
 from ..geometry.adjacency import survey_borders
 from .map_queries import MapQueries
 from .map_records import FLEET_KINDS, LAND_KINDS, MISSING, Link, MapEditError, Pair
@@ -167,8 +167,11 @@ class MapAdjacency(MapQueries):
                 out[_pair(pid, other)] = n
         return out
 
-    def _compute_all(self) -> None:
-        """Borders and links of the whole board (on loading)."""
+    def _compute_all(self, keep: bool = False) -> None:
+        """Borders and links of the whole board (on loading). With ``keep`` (a map read
+        from a file) the border survey comes from, or goes to, the disk cache
+        (:mod:`~diplodesk.geometry.border_cache`): the same shapes across the same gap
+        give the same borders."""
         for k in list(self._borders):
             self._put("borders", k, MISSING)
         for k in list(self._links):
@@ -176,11 +179,18 @@ class MapAdjacency(MapQueries):
         ids = sorted(p for p, g in self._shapes.items() if p in self._provinces and not g.is_empty)
         if len(ids) >= 2:
             arr = np.array([self._shapes[p] for p in ids], dtype=object)
-            s = survey_borders(arr, self.gap)
-            for i, p in enumerate(ids):
-                self._cache[("boundary", p)] = (arr[i], s.boundaries[i])
-                self._cache[("grown", p)] = (arr[i], s.grown[i])
-            for i, j, n in zip(s.left.tolist(), s.right.tolist(), s.lengths.tolist(), strict=True):
+            key = border_cache.survey_key(ids, arr, self.gap) if keep else None
+            kept = border_cache.load_survey(key, len(ids)) if key is not None else None
+            if kept is None:
+                s = survey_borders(arr, self.gap)
+                for i, p in enumerate(ids):  # measuring a border again later reuses these
+                    self._cache[("boundary", p)] = (arr[i], s.boundaries[i])
+                    self._cache[("grown", p)] = (arr[i], s.grown[i])
+                kept = (s.left, s.right, s.lengths)
+                if key is not None:
+                    border_cache.store_survey(key, *kept)
+            left, right, lengths = kept
+            for i, j, n in zip(left.tolist(), right.tolist(), lengths.tolist(), strict=True):
                 if n > self.min_border:
                     self._put("borders", (ids[i], ids[j]), float(n))
         for a, b in sorted(self._borders):

@@ -71,10 +71,10 @@ class MapModel(RecordEdits):
         doc = cls(imported.view_box if imported is not None else DEFAULT_VIEW_BOX, **kw)
         doc.source = source
         doc.load_problems = problems
-        doc._load(data, imported)
+        doc._load(data, imported, keep=isinstance(svg, Path))
         return doc
 
-    def _load(self, data: Mapping[str, Any], imported: ImportedMap | None) -> None:
+    def _load(self, data: Mapping[str, Any], imported: ImportedMap | None, keep: bool = False) -> None:
         s = self._setup
         s["format"] = data.get("format", 1)
         s["id"] = str(data.get("id", "untitled"))
@@ -147,7 +147,7 @@ class MapModel(RecordEdits):
         ed = data.get("editor") if isinstance(data.get("editor"), Mapping) else {}
         if imported is not None:
             self._take_gap(ed.get("gap"))
-        self._compute_all()
+        self._compute_all(keep=keep)  # a map file's border survey is kept on disk
         # The file's adjacency is the truth: pins are what geometry does not give.
         adj = data.get("adjacency") if isinstance(data.get("adjacency"), Mapping) else {}
         for unit, word in (("A", "army"), ("F", "fleet")):

@@ -20,6 +20,7 @@ from shapely import STRtree
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from .path_data import straight_rings
 from .svg_xml import _SVG_NS, MapError, _Node
 
 # -- transforms ----------------------------------------------------------------------------
@@ -304,6 +305,15 @@ def _path_rings(d: str, tol: float, budget: Budget) -> list[np.ndarray]:
     budget.subpaths -= sum(1 for c in letters if c in "Mm")
     if "inf" in d.lower() or "nan" in d.lower():
         raise _Bad("bad path data: a non-finite number")
+    straight = straight_rings(d)  # the editor's own "M x,y x,y ... Z", without svgelements
+    if straight is not None and all(np.isfinite(r).all() and np.abs(r).max() <= MAX_COORD for r in straight):
+        budget.spend(segments=sum(len(r) + 1 for r in straight))  # a move, lines, a close
+        for r in straight:  # counted as _segment_rings counts svgelements' segments
+            budget.points += len(r) - 1
+            if len(r) >= 3:
+                budget.spend(subpaths=1)
+        budget.spend()
+        return [r for r in straight if len(r) >= 3]
     try:
         segments = list(se.Path(d).segments())
     except Exception as e:  # svgelements raises assorted errors on garbage
