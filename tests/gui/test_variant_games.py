@@ -23,7 +23,9 @@ def _has_map(vid: str) -> bool:
         return False
 
 
-MAPPED = [v.id for v in list_variants() if _has_map(v.id)]
+# the standard desk's New Game; a variant with an economy (Hypereconomic's world) is played
+# at the GM desk, which has its own tests
+MAPPED = [v.id for v in list_variants() if _has_map(v.id) and v.engine == "standard"]
 WOOLWORTH = pytest.mark.skipif(not _has_map("woolworth2a"), reason="variants/woolworth2a has no map.svg yet")
 
 
