@@ -49,6 +49,26 @@ def test_native_layout(board):
     assert bounds(m.provinces["fin"]) == (80, 50, 160, 100)  # relative path commands
 
 
+def _native_with_unit_size(value: str) -> bytes:
+    text = (FIXTURES / "native.svg").read_text(encoding="utf-8")
+    return text.replace('data-diplodesk-map="1"', f'data-diplodesk-map="1" data-unit-size="{value}"', 1).encode()
+
+
+def test_a_native_map_may_say_its_glyph_size(board):
+    from diplodesk.geometry.shapes import MapGeometry
+
+    assert import_svg(FIXTURES / "native.svg", board).unit_size is None
+    m = import_svg(_native_with_unit_size("7.5"), board)
+    assert m.unit_size == 7.5
+    assert MapGeometry(m, board).unit_size == 7.5
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "big", "inf", "5000"])
+def test_a_glyph_size_that_is_no_size_on_the_map_is_refused(board, value):
+    with pytest.raises(MapError, match="data-unit-size"):
+        import_svg(_native_with_unit_size(value), board)
+
+
 def test_native_coasts_and_anchors(board):
     m = import_svg(FIXTURES / "native.svg", board)
     assert set(m.coasts) == {"stp/nc", "stp/sc"}

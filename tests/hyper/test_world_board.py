@@ -136,3 +136,13 @@ def test_about_sixty_home_nations_each_with_one_a_and_one_i_team(pack, start):
 def test_every_table_of_the_pack_is_marked_provisional_but_the_rules_text(pack):
     provisional = set(pack.provisional_tables)
     assert {m.table for m in pack.metas} - provisional == {"rules"}
+
+
+def test_every_name_an_order_may_give_a_nation_names_one_nation(pack):
+    seen: dict[str, str] = {}
+    clashes = []
+    for n in pack.nations.values():
+        for name in {n.id.lower(), n.abbr.lower(), n.name.lower()}:
+            if seen.setdefault(name, n.id) != n.id:
+                clashes.append(f"{name}: {seen[name]} and {n.id}")
+    assert not clashes

@@ -335,7 +335,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("board", help="board id, e.g. standard")
     ap.add_argument("--svg", help="map to check (default variants/<variant>/map.svg)")
     args = ap.parse_args(argv)
-    board, variant = load_board(args.board)
+    if args.board == "hypereconomic":  # the world board's seeds are in world1914/ (world.py)
+        from .board import load_variant
+        from .world import load_world, world_board
+
+        variant = load_variant("hypereconomic")
+        board = world_board(load_world(), variant)
+    else:
+        board, variant = load_board(args.board)
     svg = args.svg or str(REPO / "variants" / board.variant_id / "map.svg")
     provinces, coasts = read_svg(svg)
     missing = sorted(set(variant.provinces) - set(provinces))

@@ -84,11 +84,12 @@ def write_svg(
     are any) in a ``specials`` group above the provinces."""
     st = {**DEFAULT_STYLE, **(style or {})}
     W, H = num(geom.width), num(geom.height)
+    unit = f' data-unit-size="{st["unit_size"]}"' if st.get("unit_size") else ""
     sw = st["stroke_width"]
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
-        f'data-diplodesk-map="1">',
+        f'data-diplodesk-map="1"{unit}>',
     ]
     if title:
         out.append(f"  <title>{escape(title)}</title>")

@@ -175,6 +175,7 @@ def _nations_toml(world, yields) -> str:
     for u in homes:
         out += ["[[player]]", f"id = {value(player[u.id])}", f"name = {value('Player ' + player[u.id][1:])}",
                 f"home = {value(u.id)}", ""]
+    abbrs = nation_abbrs(world)
     for u in world.units.values():
         if u.kind == "impassable":
             continue
@@ -183,7 +184,7 @@ def _nations_toml(world, yields) -> str:
         home = u.kind == "home"
         stock = {"gold": 4 + 2 * i if home else 1 + i, "M": 6 + 3 * n if home else 2 * n,
                  "A": 2 * a, "I": 2 * i}
-        out += ["[[nation]]", f"id = {value(u.id)}", f"abbr = {value(u.name[:4])}",
+        out += ["[[nation]]", f"id = {value(u.id)}", f"abbr = {value(abbrs[u.id])}",
                 f"name = {value(u.name)}", f"kind = {value(u.kind)}"]
         if not home:
             out.append(f"suzerain = {value(u.suzerain)}")
@@ -195,6 +196,19 @@ def _nations_toml(world, yields) -> str:
             out.append("teams = { A = 1, I = 1 }")
         out.append("")
     return "\n".join(out)
+
+
+def nation_abbrs(world) -> dict[str, str]:
+    """Four letters of the name, home nations first; a territory whose four letters another
+    nation has (Brit..., Germ...) is written by its id, so that orders name one nation."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    units = [u for u in world.units.values() if u.kind != "impassable"]
+    for u in sorted(units, key=lambda u: u.kind != "home"):
+        a = u.name.replace(" ", "")[:4].title()
+        out[u.id] = a if a.lower() not in taken else u.id.title()
+        taken.add(out[u.id].lower())
+    return out
 
 
 def _provinces_toml(world, yields) -> str:

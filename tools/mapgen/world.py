@@ -203,6 +203,15 @@ def propose(draft: Variant, provinces: dict, coasts: dict, tolerance: float,
 def _fleet_pairs(a: str, b: str, provinces: dict, coast_parts: dict, tol: float, seas) -> set:
     """The fleet moves between a and b: between the coasts of a two-coast province whose part
     borders the other (along the sea), else between the provinces."""
+    if a in coast_parts and b in coast_parts:  # coast to coast: the parts that meet along the sea
+        out = set()
+        for la, ga in coast_parts[a]:
+            for lb, gb in coast_parts[b]:
+                n = next(iter(border_lengths({la: ga, lb: gb}).values()), 0.0)
+                shared = shapely.intersection(ga.boundary, gb.buffer(EPS))
+                if n > tol and shared.buffer(COAST_REACH).intersects(seas):
+                    out.add(frozenset((la, lb)))
+        return out
     ends = []
     for x, other in ((a, b), (b, a)):
         if x not in coast_parts:

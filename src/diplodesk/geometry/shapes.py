@@ -157,6 +157,9 @@ class MapGeometry:
         #: A good diameter for a unit glyph, in map units: a quarter of a typical land
         #: province's side, within 1/110 and 1/45 of the map's size.
         self.unit_size = float(min(max(0.24 * typical, span / 110), span / 45))
+        asked = getattr(imported, "unit_size", None)  # the map's own (data-unit-size)
+        if asked:
+            self.unit_size = float(asked)
 
     # -- construction ------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ expanding a parameter entity or fetching anything; its ATTLIST defaults bind the
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -129,6 +130,9 @@ class ImportedMap:
     unknown_shapes: list[str] = field(default_factory=list)  # province/coast ids not known
     skipped: list[str] = field(default_factory=list)  # what was left out, and why
     closest: dict[str, list[str]] = field(default_factory=dict)  # missing -> nearest ids
+    # the glyph size the map asks for (``data-unit-size`` on a native map's root): a world map
+    # whose provinces differ a hundredfold in size cannot take it from its provinces
+    unit_size: float | None = None
 
     def problems(self) -> list[str]:
         """One line for each province the board expects and the file lacks (with the ids
@@ -454,7 +458,20 @@ class _Importer(ShapeReader):
             unknown_shapes=sorted(set(self.unknown)),
             skipped=self.skipped,
             closest={loc: self.closest_ids(loc) for loc in missing},
+            unit_size=self.unit_size() if layout == "native" else None,
         )
+
+    def unit_size(self) -> float | None:
+        raw = self.root.get("data-unit-size")
+        if raw is None:
+            return None
+        try:
+            v = float(raw)
+        except ValueError:
+            v = math.nan
+        if not (math.isfinite(v) and 0 < v <= max(self.view_box[2], self.view_box[3])):
+            raise MapError(f"{self.source}: data-unit-size {raw[:40]!r} is not a size on this map")
+        return v
 
     def closest_ids(self, loc: str) -> list[str]:
         """The element ids most like a missing province's id, name or aliases."""
