@@ -73,3 +73,15 @@ def test_every_package_is_in_the_wheel():
     listed = set(tomllib.loads((SRC.parents[1] / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(SRC.parent).parts) for p in SRC.rglob("__init__.py")}
     assert found <= listed, sorted(found - listed)
+
+
+def test_no_two_test_modules_outside_a_package_share_a_name():
+    """pytest imports a test folder without __init__.py by the file's name alone: a second
+    file of the same name stops the whole run at collection."""
+    tests = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    for path in sorted(tests.rglob("test_*.py")):
+        if (path.parent / "__init__.py").exists():
+            continue
+        assert path.name not in seen, f"{path} and {seen[path.name]} share a name"
+        seen[path.name] = path

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from gui_helpers import show_ready
 from hyperboards import desk_game
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QTabBar
 
 from diplodesk.document.hyper_game import HyperGameDocument
 from diplodesk.gui.hyper.window import open_desk
@@ -16,3 +17,18 @@ def test_a_desk_opens_with_the_four_gm_panels_sharing_its_undo_stack(qtbot, prom
     assert {"Decisions", "Dice", "Players", "Tables"} <= titles
     for panel in win.gm_panels.values():
         assert panel.view.undo_stack is win.doc.undo_stack
+
+
+def test_the_gm_goes_to_a_nation_s_sheet_by_typing_part_of_its_name(qtbot, prompts):
+    win = show_ready(qtbot, open_desk(HyperGameDocument(desk_game()), prompts, show=False), 1440, 920)
+    picker = win.picker
+    names = [picker.itemText(i) for i in range(picker.count())]
+    assert names == sorted(names, key=str.casefold) and "Spain (spa)" in names
+    completer = picker.completer()
+    completer.setCompletionPrefix("pai")  # matched anywhere in the name
+    assert completer.currentCompletion() == "Spain (spa)"
+    with qtbot.waitSignal(picker.picked) as got:
+        picker.activated.emit(names.index("Spain (spa)"))
+    assert got.args == ["spa"]
+    tabs = [t for t in win.findChildren(QTabBar) if "Spain" in [t.tabText(i) for i in range(t.count())]]
+    assert tabs and tabs[0].tabText(tabs[0].currentIndex()) == "Spain"

@@ -134,7 +134,7 @@ class OrderSheetDock(QDockWidget):
         body = QWidget()
         self.editor = SheetEditor(body)
         self.editor.setObjectName(f"sheet-editor-{giver}")
-        self.editor.setPlaceholderText("one order a line: 12D Gaso at Nava, N Pari ho, bu D Lyon, bu 3 Trs ...")
+        self.editor.setPlaceholderText("one order a line, as the rules write them: 1D ho, 2D at Xxxx, bu D Xxxx, bu 3 Trs, co A … (Ctrl+Space completes)")
         self.editor.words_for = lambda before: self.doc.words().candidates(self.giver, before)
         self.highlighter = SheetHighlighter(self.editor.document())
         self.why = QLabel()

@@ -29,6 +29,7 @@ from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
 from .sheet_dock import OrderSheetDock
+from .sheet_picker import SheetPicker
 
 AUTOSAVE_MS = 60_000
 ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter", "F5")  # as the main window, and the keypad Enter
@@ -150,8 +151,29 @@ class HyperDeskWindow(QMainWindow):
         game.addAction(self.act_adjudicate)
         self.view_menu = m.addMenu("&View")
         self.view_menu.addAction(self.act_fit)
-        for d in (self.inspector, self.ledger, *self.sheets.values()):
+        for d in (self.inspector, self.ledger):
             self.view_menu.addAction(d.toggleViewAction())
+        self.sheets_menu = self.view_menu.addMenu("Order &sheets")
+        for d in self.sheets.values():
+            self.sheets_menu.addAction(d.toggleViewAction())
+        bar = self.addToolBar("Sheets")
+        bar.setObjectName("sheets-toolbar")
+        self.picker = SheetPicker(self.doc, self)
+        self.picker.picked.connect(self.show_sheet)
+        bar.addWidget(self.picker)
+        self.view_menu.addAction(self._action("&Go to a sheet…", self._pick_sheet, ("Ctrl+G",)))
+
+    def _pick_sheet(self) -> None:
+        self.picker.setFocus()
+        self.picker.lineEdit().selectAll()
+
+    def show_sheet(self, giver: str) -> None:
+        """Bring a nation's (or bank's) sheet forward, with the cursor in it."""
+        dock = self.sheets.get(giver)
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+            dock.editor.setFocus()
 
     def add_panel(self, widget: QWidget, title: str,
                   area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea) -> QDockWidget:
@@ -255,7 +277,8 @@ class HyperDeskWindow(QMainWindow):
 
     def _position_changed(self) -> None:
         for dock in self._add_sheets():
-            self.view_menu.addAction(dock.toggleViewAction())
+            self.sheets_menu.addAction(dock.toggleViewAction())
+        self.picker.refresh()
         self.view.set_content(self.doc.position)
         self.inspector.refresh()
         for p in self.panels:
