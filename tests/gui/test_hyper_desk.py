@@ -249,3 +249,34 @@ def test_a_nation_formed_in_play_gets_its_own_sheet(qtbot, prompts):
     assert formed and formed <= set(w.sheets)
     w.act_undo.trigger()  # the sheet stays; the nation is gone from the ledger
     assert not formed & {r.who for r in w.ledger.shown}
+
+
+def test_the_statement_follows_the_season_picked_for_the_same_nation(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.paste_orders(SEASON)
+    assert w.adjudicate()
+    w.paste_orders("France\nbu 1 Trs\n")
+    assert w.adjudicate()
+    w.ledger.season.setCurrentIndex(1)
+    w.ledger.pick("fra")
+    assert w.ledger.title.text().endswith(w.doc.history[1].phase)
+    w.ledger.season.setCurrentIndex(0)  # France stays picked: its statement is the other season's
+    assert w.ledger.title.text().endswith(w.doc.history[0].phase)
+
+
+def test_a_regional_sheet_of_the_map_is_a_view(qtbot, prompts, tmp_path):
+    from dataclasses import replace
+
+    from PySide6.QtCore import QRectF
+
+    from diplodesk.engine.variant import Sheet
+
+    game = desk_game()
+    game.variant = replace(game.variant, sheets={"north": Sheet("North", (0.0, 0.0, 300.0, 150.0))})
+    w = _desk(qtbot, prompts, game)
+    action = next(a for a in w.findChildren(type(w.act_fit)) if a.objectName() == "region-north")
+    assert action.shortcut().toString() == "Ctrl+1"
+    action.trigger()
+    seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+    assert seen.contains(QRectF(0, 0, 300, 150).center())
+    assert seen.width() < w.view.sceneRect().width()  # closer than the whole board

@@ -82,6 +82,16 @@ class ZoomPan:
         self._auto_fit = True
         self._zoomed()
 
+    def show_rect(self, rect: QRectF) -> None:
+        """Frame ``rect`` (scene units): a regional sheet of a world map, say."""
+        if not self._fit_scale:
+            self._fit_scale = self._compute_fit()
+        scale = min(self._compute_fit(rect), (self._fit_scale or 1.0) * self.MAX_ZOOM)
+        self.setTransform(QTransform.fromScale(scale, scale))
+        self.centerOn(rect.center())
+        self._auto_fit = False
+        self._zoomed()
+
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by ``factor`` keeping the map point under ``anchor`` (viewport) in place."""
         if anchor is None:

@@ -163,6 +163,9 @@ class LedgerDock(QDockWidget):
         self.who = None
         if keep is not None:
             self.pick(keep)
+            if self.who is None:  # the same row stayed selected, which says nothing: the
+                self.who = keep   # statement is still the other season's
+                self.show_statement(keep)
 
     def value(self, who: str, column: str) -> str:
         """What the table shows for ``who`` in ``column`` (tests read the dock as drawn)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QWidget
 
@@ -153,6 +153,13 @@ class HyperDeskWindow(QMainWindow):
         self.view_menu.addAction(self.act_fit)
         for d in (self.inspector, self.ledger):
             self.view_menu.addAction(d.toggleViewAction())
+        regions = self.doc.variant.sheets
+        if regions:  # a world board's regional sheets, as views of the one map
+            region_menu = self.view_menu.addMenu("&Region")
+            for k, (rid, sheet) in enumerate(regions.items(), 1):
+                keys = (f"Ctrl+{k}",) if k <= 9 else ()
+                region_menu.addAction(self._action(f"&{sheet.name}", lambda _=False, r=rid: self.show_region(r),
+                                                   keys, f"region-{rid}"))
         self.sheets_menu = self.view_menu.addMenu("Order &sheets")
         for d in self.sheets.values():
             self.sheets_menu.addAction(d.toggleViewAction())
@@ -162,6 +169,11 @@ class HyperDeskWindow(QMainWindow):
         self.picker.picked.connect(self.show_sheet)
         bar.addWidget(self.picker)
         self.view_menu.addAction(self._action("&Go to a sheet…", self._pick_sheet, ("Ctrl+G",)))
+
+    def show_region(self, rid: str) -> None:
+        """Frame one regional sheet of the map (View › Region)."""
+        x0, y0, x1, y1 = self.doc.variant.sheets[rid].box
+        self.view.show_rect(QRectF(x0, y0, x1 - x0, y1 - y0))
 
     def _pick_sheet(self) -> None:
         self.picker.setFocus()
