@@ -15,7 +15,11 @@ def test_a_desk_opens_with_the_four_gm_panels_sharing_its_undo_stack(qtbot, prom
     qtbot.addWidget(win)
     titles = {d.windowTitle() for d in win.findChildren(QDockWidget)}
     assert {"Decisions", "Dice", "Players", "Tables"} <= titles
-    for panel in win.gm_panels.values():
+    tables = win.gm_panels["Tables"]
+    assert tables.panel is None  # built when first shown, not before the desk's first frame
+    editor = tables.built().widget()
+    assert type(editor).__name__ == "TableEditor"
+    for panel in (*(p for t, p in win.gm_panels.items() if t != "Tables"), editor):
         assert panel.view.undo_stack is win.doc.undo_stack
 
 
@@ -32,3 +36,13 @@ def test_the_gm_goes_to_a_nation_s_sheet_by_typing_part_of_its_name(qtbot, promp
     assert got.args == ["spa"]
     tabs = [t for t in win.findChildren(QTabBar) if "Spain" in [t.tabText(i) for i in range(t.count())]]
     assert tabs and tabs[0].tabText(tabs[0].currentIndex()) == "Spain"
+
+
+def test_the_table_editor_is_built_when_its_tab_is_first_picked(qtbot, prompts):
+    win = show_ready(qtbot, open_desk(HyperGameDocument(desk_game()), prompts, show=False), 1440, 920)
+    tables = win.gm_panels["Tables"]
+    qtbot.wait(20)
+    assert tables.panel is None
+    dock = next(d for d in win.findChildren(QDockWidget) if d.windowTitle() == "Tables")
+    dock.raise_()
+    qtbot.waitUntil(lambda: tables.panel is not None)

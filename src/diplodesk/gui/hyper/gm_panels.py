@@ -7,8 +7,8 @@ real die is undone by the same Ctrl+Z as an order, and every panel hears every c
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QVBoxLayout, QWidget
 
 from ...document.hyper_desk import game_tables
 from ...document.hyper_game import HyperGameDocument
@@ -42,15 +42,46 @@ def attach_gm_panels(window) -> DeskGameView:
     """Dock the four GM panels on a desk window (bottom area, tabbed with the ledger)."""
     view = DeskGameView(window.doc, window)
     window.gm_panels = {}
-    tables = game_tables(window.doc.game)
-    editor = TableEditor(tables, view, bundled_pack(tables, window.doc.game.variant.id))
     for panel, title in ((DecisionsPanel(view), "Decisions"), (DiceLog(view), "Dice"),
-                         (PlayersPanel(view), "Players"), (editor, "Tables")):
+                         (PlayersPanel(view), "Players")):
         window.add_panel(_scrolled(panel), title)
         window.gm_panels[title] = panel
+    tables = Deferred(lambda: _table_editor(view))
+    tables.follow(window.add_panel(tables, "Tables"))
+    window.gm_panels["Tables"] = tables
     window.ledger.raise_()
     window.resizeDocks([window.ledger], [BOTTOM_HEIGHT], Qt.Orientation.Vertical)
     return view
+
+
+def _table_editor(view: DeskGameView) -> QWidget:
+    tables = game_tables(view.game)
+    return _scrolled(TableEditor(tables, view, bundled_pack(tables, view.game.variant.id)))
+
+
+class Deferred(QWidget):
+    """A panel built when its tab is first picked: the table editor of the world's tables takes
+    a second and a half to lay out, which the desk's first frame should not wait for."""
+
+    def __init__(self, build, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._build = build
+        self.panel: QWidget | None = None
+        QVBoxLayout(self).setContentsMargins(0, 0, 0, 0)
+
+    def built(self) -> QWidget:
+        if self.panel is None:
+            self.panel = self._build()
+            self.layout().addWidget(self.panel)
+        return self.panel
+
+    def follow(self, dock: QDockWidget) -> None:
+        """Build when the dock's tab is picked (Qt says so by its visibility)."""
+        dock.visibilityChanged.connect(lambda seen: QTimer.singleShot(0, self._if_seen) if seen else None)
+
+    def _if_seen(self) -> None:
+        if self.panel is None and not self.visibleRegion().isEmpty():
+            self.built()
 
 
 def _scrolled(panel: QWidget) -> QScrollArea:

@@ -95,6 +95,7 @@ class TableEditor(QWidget):
             grid.setAlternatingRowColors(False)
             grid.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)
             grid.horizontalHeader().setDefaultSectionSize(92)
+            grid.horizontalHeader().setResizeContentsPrecision(40)  # the world's 460 rows: sample
             grid.verticalHeader().setDefaultSectionSize(22)
             for j in range(len(model.grid.columns)):  # names and notes want room; numbers not
                 grid.resizeColumnToContents(j)
