@@ -9,7 +9,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from diplodesk.render.export import ensure_app
-from diplodesk.render.hyper_map import painter_for, render_png
+from diplodesk.render.hyper_export import render_hyper_file
+from diplodesk.render.hyper_map import painter_for
 
 
 def _drawn(position):
@@ -54,7 +55,7 @@ def test_boats_and_badges_stand_clear_of_the_stack():
 
 
 def test_a_hyper_position_renders_to_png(tmp_path):
-    out = render_png(read(stacked_json()), tmp_path / "mini.png", width=600)
+    out = render_hyper_file(read(stacked_json()), tmp_path / "mini.png", width=600)
     image = QImage(str(out))
     assert image.width() == 600 and image.height() > 300
 

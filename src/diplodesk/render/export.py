@@ -13,6 +13,7 @@ import os
 import struct
 import sys
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -67,14 +68,33 @@ def ensure_app() -> Any:
     return _app
 
 
+def map_of(position: Any) -> MapGeometry:
+    """The map of a position's variant (a standard or another engine's); RenderError if its
+    map can't be used."""
+    try:
+        return load_map_geometry(position.variant, ref=position.variant_ref or None)
+    except MapError as e:
+        raise RenderError(f"cannot draw variant {position.variant.id!r}: {e}") from None
+
+
+def write_atomically(out: Path, write: Callable[[Path], None]) -> Path:
+    """``write(tmp)`` then put tmp in ``out``'s place: a failed export leaves no half file
+    and the old one whole; a disk's refusal is a RenderError saying which file."""
+    tmp = out.with_name(f".{out.name}.part")
+    try:
+        write(tmp)
+        os.replace(tmp, out)
+    except OSError as e:
+        raise RenderError(f"{out}: {e.strerror or e}") from None
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return out
+
+
 def painter_for(position: Position, geometry: MapGeometry | None = None) -> MapPainter:
     """A MapPainter for the position's variant; RenderError if its map can't be used."""
-    if geometry is None:
-        try:
-            geometry = load_map_geometry(position.variant, ref=position.variant_ref or None)
-        except MapError as e:
-            raise RenderError(f"cannot draw variant {position.variant.id!r}: {e}") from None
-    mp = MapPainter(position.variant, geometry)
+    mp = MapPainter(position.variant, geometry or map_of(position))
     missing = mp.missing(position)
     if missing:
         raise RenderError(
@@ -144,21 +164,8 @@ def render_file(
     mp = painter_for(position, geometry)
     page = mp.page_rect(opts)
     height = max(1, round(width * page.height() / page.width()))
-    tmp = out.with_name(f".{out.name}.part")
-    try:
-        if suffix == ".png":
-            _png(mp, position, results, opts, tmp, width, height)
-        elif suffix == ".svg":
-            _svg(mp, position, results, opts, tmp, width, height)
-        else:
-            _pdf(mp, position, results, opts, tmp, width, height)
-        os.replace(tmp, out)
-    except OSError as e:
-        raise RenderError(f"{out}: {e.strerror or e}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+    paint = {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix]
+    return write_atomically(out, lambda tmp: paint(mp, position, results, opts, tmp, width, height))
 
 
 def _paint(mp: MapPainter, painter: QPainter, target: QRectF, position: Position, results: Any,

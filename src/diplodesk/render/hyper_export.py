@@ -8,7 +8,6 @@ clipped to it and scaled to fit.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF
@@ -27,7 +26,15 @@ from PySide6.QtGui import (
 from ..engine.hyper.model import HyperPosition
 from ..geometry.shapes import MapGeometry
 from . import glyphs
-from .export import FORMATS, MAX_WIDTH, PDF_PIXELS_PER_INCH, RenderError, ensure_app, write_png
+from .export import (
+    FORMATS,
+    MAX_WIDTH,
+    PDF_PIXELS_PER_INCH,
+    RenderError,
+    ensure_app,
+    write_atomically,
+    write_png,
+)
 from .hyper_map import HyperMapPainter, painter_for
 
 Box = tuple[float, float, float, float]
@@ -154,16 +161,8 @@ def render_hyper_file(position: HyperPosition, out: Path, width: int = 2000, *, 
     ensure_app()
     draw = HyperDrawer(position, geometry, power)
     height = max(1, round(width * draw.aspect(box)))
-    tmp = out.with_name(f".{out.name}.part")
-    try:
-        {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix](draw, box, tmp, width, height)
-        os.replace(tmp, out)
-    except OSError as e:
-        raise RenderError(f"{out}: {e.strerror or e}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+    paint = {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix]
+    return write_atomically(out, lambda tmp: paint(draw, box, tmp, width, height))
 
 
 def _png(draw: HyperDrawer, box: Box | None, path: Path, width: int, height: int) -> None:

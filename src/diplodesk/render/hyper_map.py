@@ -8,19 +8,16 @@ colours, borders, labels and special lines are drawn exactly as on every other b
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QPainter
 
 from ..engine.hyper.model import HyperPosition
 from ..engine.variant import Variant
-from ..geometry.shapes import MapGeometry, load_map_geometry
-from ..geometry.svg_import import MapError
-from .export import RenderError, ensure_app, write_png
+from ..geometry.shapes import MapGeometry
+from .export import map_of
 from .layers.stacks import Placed, StacksLayer
 from .options import RenderOptions
 from .painter import MapPainter
@@ -99,39 +96,4 @@ class HyperMapPainter:
 
 def painter_for(position: HyperPosition, geometry: MapGeometry | None = None) -> HyperMapPainter:
     """A painter for the position's variant; RenderError if its map can't be used."""
-    if geometry is None:
-        try:
-            geometry = load_map_geometry(position.variant, ref=position.variant_ref or None)
-        except MapError as e:
-            raise RenderError(f"cannot draw variant {position.variant.id!r}: {e}") from None
-    return HyperMapPainter(position.variant, geometry)
-
-
-def render_png(position: HyperPosition, out: Path, width: int = 2000, *,
-               power: str | None = None, geometry: MapGeometry | None = None) -> Path:
-    """Draw a hyper position to a PNG ``width`` pixels wide; RenderError if it can't be."""
-    out = Path(out)
-    if not isinstance(width, int) or not 16 <= width <= 20000:
-        raise RenderError(f"width must be a whole number of pixels from 16 to 20000, not {width!r}")
-    ensure_app()
-    hp = painter_for(position, geometry)
-    x0, y0, x1, y1 = hp.geometry.bounds
-    height = max(1, round(width * (y1 - y0) / (x1 - x0)))
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    image.fill(QColor("#ffffff"))
-    painter = QPainter(image)
-    try:
-        painter.setTransform(hp.fit_transform(QRectF(0, 0, width, height)))
-        hp.paint(painter, position, hp.options(power=power))
-    finally:
-        painter.end()
-    tmp = out.with_name(f".{out.name}.part")
-    try:
-        write_png(image, tmp)
-        os.replace(tmp, out)
-    except OSError as e:
-        raise RenderError(f"{out}: {e.strerror or e}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+    return HyperMapPainter(position.variant, geometry or map_of(position))
