@@ -32,6 +32,7 @@ from ..engine.variant import VariantError
 from . import branches
 from .checks import OrderCheck, check_orders, order_count, parse
 from .explanations import explanations
+from .saved_file import SavedFile
 
 
 class OtherEngineGame(GameFileError):
@@ -55,7 +56,7 @@ class GameState:
     active: int | None = None
 
 
-class GameDocument(QObject):
+class GameDocument(SavedFile, QObject):
     """A game being played, with its file path and its undo stack."""
 
     changed = Signal()  # anything at all
@@ -136,19 +137,6 @@ class GameDocument(QObject):
     @property
     def history(self) -> list[PhaseRecord]:
         return self.game.history
-
-    @property
-    def is_modified(self) -> bool:
-        return self._forced_modified or not self.undo_stack.isClean()
-
-    def mark_modified(self) -> None:
-        """Count as unsaved even with nothing to undo (a recovered game)."""
-        self._forced_modified = True
-        self.changed.emit()
-
-    @property
-    def title(self) -> str:
-        return self.path.name if self.path else "Untitled"
 
     @property
     def players(self) -> dict[str, dict[str, str]]:
@@ -364,17 +352,5 @@ class GameDocument(QObject):
 
     # -- files ---------------------------------------------------------------------------
 
-    def save(self, path: str | os.PathLike | None = None) -> Path:
-        """Save (atomically, keeping a .bak); raises OSError when the file can't be written."""
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("no file name to save to")
+    def _write(self, target: Path) -> None:
         self.trunk.save(target)
-        moved = target != self.path
-        self.path = target
-        self._forced_modified = False
-        self.undo_stack.setClean()
-        if moved:
-            self.path_changed.emit()
-        self.changed.emit()
-        return target

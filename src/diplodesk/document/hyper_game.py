@@ -23,6 +23,7 @@ from ..engine.hyper.model import HyperPosition
 from ..engine.variant import VariantError
 from .hyper_preview import Preview, preview
 from .hyper_words import Words
+from .saved_file import SavedFile
 
 ENGINE = "hypereconomic"
 
@@ -36,7 +37,7 @@ class HyperState:
     winner: object
 
 
-class HyperGameDocument(QObject):
+class HyperGameDocument(SavedFile, QObject):
     """A Hypereconomic game being played, with its file path and its undo stack."""
 
     changed = Signal()
@@ -115,18 +116,6 @@ class HyperGameDocument(QObject):
             return n.name
         bank = next((b for b in self.position.banks if b.id == giver), None)
         return bank.name if bank is not None else giver
-
-    @property
-    def title(self) -> str:
-        return self.path.name if self.path else "Untitled"
-
-    @property
-    def is_modified(self) -> bool:
-        return self._forced_modified or not self.undo_stack.isClean()
-
-    def mark_modified(self) -> None:
-        self._forced_modified = True
-        self.changed.emit()
 
     def orders(self, giver: str) -> tuple[str, ...]:
         return tuple(self.position.orders.get(giver, ()))
@@ -220,20 +209,8 @@ class HyperGameDocument(QObject):
 
     # -- files ---------------------------------------------------------------------------
 
-    def save(self, path: str | os.PathLike | None = None) -> Path:
-        """Save (atomically, keeping a .bak); raises OSError when the file can't be written."""
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise ValueError("no file name to save to")
+    def _write(self, target: Path) -> None:
         self.game.save(target)
-        moved = target != self.path
-        self.path = target
-        self._forced_modified = False
-        self.undo_stack.setClean()
-        if moved:
-            self.path_changed.emit()
-        self.changed.emit()
-        return target
 
 
 def is_hyper(game: Game) -> bool:
