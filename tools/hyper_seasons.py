@@ -113,6 +113,7 @@ def headless() -> int:
 
 
 def in_the_window(out: Path) -> int:
+    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     from diplodesk.gui.hyper.launch import new_desk
@@ -131,8 +132,7 @@ def in_the_window(out: Path) -> int:
         win.show_region("europe")
         win.ledger.pick("ger")
         win.show_sheet("ger")
-        for _ in range(10):
-            app.processEvents()
+        QTest.qWait(400)  # the map's deferred repaint, as a GM's eye would wait for it
         shot = out / f"{i + 1}-{phase}.png"
         win.grab().save(str(shot))
         counts = tally(win.doc.history[-1].result)
