@@ -86,6 +86,16 @@ def test_the_players_panel_shows_joint_control_alliances_and_a_secret_agreement_
     assert [agreements.item(i, 2).text() for i in range(2)] == ["GM only (secret)", "everyone"]
 
 
+def test_the_players_panel_lists_this_season_s_delegations_as_written(qtbot, view):
+    with_diplomacy(view.game)
+    view.game.set_orders("spa", ["dg p03 for Morocco", "co A1"])
+    panel = PlayersPanel(view)
+    qtbot.addWidget(panel)
+    t = panel.tables["delegations"]
+    assert t.rowCount() == 1
+    assert [t.item(0, j).text() for j in range(4)] == ["p02", "p03", "Morocco", "spa"]
+
+
 def test_on_the_desk_s_document_an_answer_is_one_of_its_undoable_changes(qtbot):
     from diplodesk.document.game_document import GameDocument
     from diplodesk.gui.hyper.game_view import DocumentGameView

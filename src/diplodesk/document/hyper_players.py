@@ -3,7 +3,7 @@
 Players and their home nations, every nation with its controllers (joint control when there
 are several), alliances with their terms and when they were last reaffirmed (III.36-39),
 governments in exile with their deadlines (II.7-8), joint victory agreements (IX.9), a
-secret one marked as the GM's only. Read off the current position; no Qt.
+secret one marked as the GM's only, and this season's delegations (IX.4). Read off the current position; no Qt.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class Diplomacy:
     alliances: list[tuple[str, ...]] = field(default_factory=list)
     exiles: list[tuple[str, ...]] = field(default_factory=list)
     agreements: list[tuple[str, ...]] = field(default_factory=list)
+    delegations: list[tuple[str, ...]] = field(default_factory=list)
 
     HEADERS = {
         "players": ("player", "name", "home nation", "controls"),
@@ -30,6 +31,7 @@ class Diplomacy:
         "alliances": ("alliance", "members", "since", "reaffirmed", "terms"),
         "exiles": ("government in exile", "since", "deadline", "located"),
         "agreements": ("joint victory", "players", "known to"),
+        "delegations": ("delegated by", "to", "for", "written in"),
     }
 
 
@@ -68,7 +70,24 @@ def diplomacy(position) -> Diplomacy:
         d.alliances.append((a.id, ", ".join(a.members), a.since, due, a.terms))
     for j in sorted(position.joint, key=lambda j: j.id):
         d.agreements.append((j.id, ", ".join(j.players), "everyone" if j.public else GM_ONLY))
+    d.delegations = delegations(position)
     return d
+
+
+def delegations(position) -> list[tuple[str, ...]]:
+    """This season's ``dg`` orders as written so far (IX.4): who lets whom write the orders
+    of which nations; the engine checks them when the season is adjudicated."""
+    rows = []
+    for nid, texts in sorted(position.orders.items()):
+        writers = position.nations[nid].controllers if nid in position.nations else ()
+        for text in texts:
+            words = text.split()
+            if len(words) < 2 or words[0].lower() != "dg":
+                continue
+            rest = text.split(None, 2)[2] if len(words) > 2 else ""
+            which = rest[4:].strip() if rest.lower().startswith("for ") else "every nation played together"
+            rows.append((", ".join(writers) or "?", words[1], which, nid))
+    return sorted(rows)
 
 
 def _before(variant, a: str, b: str) -> bool:

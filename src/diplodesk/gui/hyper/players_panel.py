@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 from ...document.hyper_players import GM_ONLY, Diplomacy, diplomacy
 
 SECTIONS = {"players": "Players", "nations": "Nations and their control", "alliances": "Alliances (III.36-39)",
-            "exiles": "Governments in exile (II.7-8)", "agreements": "Joint victory agreements (IX.9)"}
+            "exiles": "Governments in exile (II.7-8)", "agreements": "Joint victory agreements (IX.9)",
+            "delegations": "This season's delegations (IX.4)"}
 SECRET = "#ffe3c2"
 
 
@@ -48,7 +49,7 @@ class PlayersPanel(QWidget):
             inner.addWidget(t)
             self.tables[key] = t
             split.addWidget(w)
-        for i, stretch in enumerate((3, 4, 2, 1, 2)):  # the players and nations are the long lists
+        for i, stretch in enumerate((3, 4, 2, 1, 2, 1)):  # the players and nations are the long lists
             split.setStretchFactor(i, stretch)
         box.addWidget(split, 1)
         view.changed.connect(self.refresh)
