@@ -344,6 +344,11 @@ class _Parser(CanalOrders, EconomyOrders):
         return o.fail("unparsable", "de 12D, de N Pari, de Y Lyon or de S Mars")
 
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
+        words = [w.lower() for w in rest]
+        if "to" in words[1:] and _key(" ".join(rest[words.index("to", 1) + 1:])) in self.banks:
+            return o.fail("illegal", "a bank may own PIs, research teams, fishing fleets and nations (VI.2), "
+                          "but the rules do not say how it would use them: ask the GM with a special "
+                          "action, e.g. sa give team A1 to the bank (IX.5)")
         if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
             rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
         if len(rest) >= 3 and rest[-2].lower() == "to" and self.handed_over(o, rest):
