@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..engine import seasons
 from ..engine.game import Game, GameFileError
 from .compose import Batch, MailOptions, results_mail
 from .inbox import ImapSettings, InboxError, read_imap, read_path
@@ -116,6 +117,14 @@ def _batch(game: Game, roster: Roster, args) -> Batch:
         index = found[-1]
     options = MailOptions(pdf=not args.no_pdf, png=args.png, public=not args.no_public)
     position = game.load_position(game.history[index].position)
+    if seasons.is_other(game.variant):  # Hypereconomic: each player's papers and pack, the gazette
+        from ..render.export import RenderError
+        from .hyper_compose import hyper_results_mail
+
+        try:
+            return hyper_results_mail(position, game.history[index].result, roster, args.game.stem, options)
+        except RenderError as e:
+            raise MailCommandError(f"{args.game}: cannot draw the packs: {e}") from None
     if options.pdf or options.png:
         from ..render.export import RenderError
 

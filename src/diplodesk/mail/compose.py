@@ -102,7 +102,7 @@ def results_mail(position: Position, roster: Roster, title: str, options: MailOp
         if to:
             body = _public_text(position, outcome)
             batch.messages.append(Outgoing(f"{position.phase}:public", to, f"{title}: {phase}, the adjudication",
-                                           body + _footer(o), (), None, bcc=True))
+                                           body + footer(o), (), None, bcc=True))
     return batch
 
 
@@ -117,7 +117,7 @@ def _personal(position: Position, outcome, player: Player, title: str, o: MailOp
     stem = f"{position.variant.id}-{position.phase}"
     if o.pdf or o.png:
         attachments = _drawn(position, powers, stem, o)
-    body = "\n".join(parts) + _footer(o)
+    body = "\n".join(parts) + footer(o)
     subject = f"{title}: {position.phase.long_name}, results for {', '.join(powers)}"
     return Outgoing(f"{position.phase}:{player.address}", (player.mailbox,), subject, body,
                     tuple(attachments), player.name, powers=tuple(powers))
@@ -167,5 +167,5 @@ def _public_text(position: Position, outcome) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _footer(o: MailOptions) -> str:
+def footer(o: MailOptions) -> str:
     return f"\n{o.footer.strip()}\n" if o.footer.strip() else ""

@@ -1,0 +1,90 @@
+"""Results out for a Hypereconomic season: one message per player, from that player's papers
+only (their nations' statements and their banks' accounts, engine/hyper/papers.py, which
+are projections), with their print pack; and the public gazette for everyone.
+
+A roster player names what they play by the game's player ids (``p01``) or by nations
+(``fra``: every player controlling it), so the GM's address book needs no second list.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..engine.hyper.model import HyperPosition
+from ..engine.hyper.papers import gazette, player, text
+from ..engine.hyper.report import season_name
+from .compose import Attachment, Batch, MailOptions, Outgoing, footer
+from .roster import Player, Roster
+
+
+def hyper_players_of(position: HyperPosition, entry: Player) -> list[str]:
+    """The game's player ids a roster entry stands for (its ids, and its nations' players)."""
+    ids = {p.lower(): p for p in position.player_ids()}
+    out: set[str] = set()
+    for name in entry.powers:
+        key = name.lower()
+        if key in ids:
+            out.add(ids[key])
+        elif key in position.nations:
+            out |= set(position.nations[key].controllers)
+    return sorted(out)
+
+
+def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roster: Roster, title: str,
+                       options: MailOptions | None = None) -> Batch:
+    """The messages for the season ``result`` adjudicated from ``position``."""
+    o = options or MailOptions()
+    names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+    data = position.to_json()
+    season = season_name(str(result["phase"]))
+    batch = Batch(str(position.phase))
+    plays = {id(p): hyper_players_of(position, p) for p in roster.players}
+    for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
+        if not plays[id(entry)]:
+            batch.skipped.append(f"{entry.name}: plays no player or nation of this game")
+            continue
+        if not entry.address:
+            batch.skipped.append(f"{entry.name}: no e-mail address")
+            continue
+        ids = plays[id(entry)]
+        parts = [f"Dear {entry.name},", "", f"{season} of {title} is adjudicated. Your papers:", ""]
+        parts += [text(player(result, data, pid, names)) for pid in ids]
+        attachments = _packs(position, result, ids, names, o) if o.pdf else ()
+        batch.messages.append(Outgoing(
+            f"{position.phase}:{entry.address}", (entry.mailbox,), f"{title}: {season}, papers for {', '.join(ids)}",
+            "\n".join(parts) + footer(o), attachments, entry.name, powers=tuple(ids)))
+    if o.public:
+        to = tuple(p.mailbox for p in sorted(roster.players, key=lambda p: p.address)
+                   if p.address and plays[id(p)])
+        if to:
+            batch.messages.append(Outgoing(f"{position.phase}:public", to, f"{title}: {season}, the gazette",
+                                           text(gazette(result, data)) + footer(o), (), None, bcc=True))
+    return batch
+
+
+def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
+           o: MailOptions) -> tuple[Attachment, ...]:
+    """Each player's print pack, made as ``diplodesk pack`` makes it (the maps after the season)."""
+    from ..engine import seasons
+    from ..geometry.shapes import load_map_geometry
+    from ..geometry.svg_import import MapError
+    from ..render.hyper_export import HyperDrawer
+    from ..render.hyper_pack import HyperPackOptions, columns, hyper_packs, lines_per_page
+    from ..render.hyper_pages import plan_for
+
+    try:
+        geometry = load_map_geometry(position.variant, ref=position.variant_ref or None)
+    except MapError:
+        geometry = None  # papers without maps, as the pack command makes them
+    po = HyperPackOptions(o.page_size)
+    plan = plan_for(position.variant, geometry, lines_per_page(po), columns(po))
+    after = seasons.read_other(dict(result["next"]), position.variant)
+    draw = HyperDrawer(after, geometry, text_labels=True) if geometry is not None else None
+    stem = f"{position.variant.id}-{position.phase}"
+    with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
+        made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
+        return tuple(Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made
+                     if not p.name.endswith("-gazette.pdf"))
