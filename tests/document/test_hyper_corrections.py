@@ -88,3 +88,15 @@ def test_a_rule_change_dated_before_the_current_season_is_refused(game):
     tables = game_tables(game)
     with pytest.raises(DeskError, match="W1914M is before the current season S1915M"):
         rule_change_command(game, tables, tables.find("T1").name, {("item", "Tr", "gold"): 1}, "W1914")
+
+
+def test_an_answer_keeps_the_orders_already_typed_for_the_season_ahead(game):
+    game.set_orders("fra", ["sa dig a tunnel under the Pyrenees"])
+    game.process()
+    game.set_orders("fra", ["co A"])
+    [q] = questions(game)
+    command = answer_command(game, q["id"], "accept")
+    command.redo()
+    assert dict(game.current.orders) == {"fra": ("co A",)}
+    command.undo()
+    assert dict(game.current.orders) == {"fra": ("co A",)}

@@ -165,3 +165,12 @@ def test_the_sheet_sees_gold_a_bank_withdraws_as_spendable_this_season_as_adjudi
     sent = next(o for o in adjudicate(pos)["orders"] if o["text"] == "tt $2 to France")
     assert sent["status"] == "succeeds"
     assert all(c.ok for c in preview(read(pos)).check("bop"))
+
+
+def test_a_pasted_sentence_that_starts_like_an_order_code_is_not_taken_for_one():
+    doc = _doc()
+    text = "France\nbu D Pari\nAs promised, these are all.\nIn haste,\nbu D Lyonn\nBob"
+    orders, lines = split_orders(text, doc.position)
+    assert orders == {"fra": ["bu D Pari", "bu D Lyonn"]}  # a slip stays, to be shown in red
+    assert [ln.kind for ln in lines] == ["heading", "order", "ignored", "ignored", "order", "ignored"]
+    assert "a sentence" in lines[2].message

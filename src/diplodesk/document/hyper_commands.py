@@ -48,6 +48,10 @@ class AdjudicateHyperCommand(QUndoCommand):
             self.error = str(e)
             self.setObsolete(True)
             return
+        except Exception as e:  # noqa: BLE001 - a fault in the engine must not take the game with it
+            self.error = f"the engine could not adjudicate {self.doc.position.phase}: {type(e).__name__}: {e}"
+            self.setObsolete(True)
+            return
         self.after = self.doc.snapshot()
 
     def undo(self) -> None:

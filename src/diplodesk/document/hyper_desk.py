@@ -11,7 +11,7 @@ state from before and after and swaps it back and forth.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.dice import DiceError
@@ -115,6 +115,9 @@ def readjudicated(game: Game, change) -> GameState:
         game.rollback(len(game.history) - 1)
         game.current = game.load_position(position)
         game.process()
+        if str(game.current.phase) == str(before.current.phase) and before.current.orders:
+            # the orders already typed for the season ahead stay: only its start changed
+            game.current = replace(game.current, orders=dict(before.current.orders))
         return GameState.of(game)
     except (DiceError, PositionError, TableError, ValueError) as e:
         raise DeskError(f"{game.history[-1].phase if game.history else ''}: {e}".strip(": ")) from None

@@ -13,6 +13,7 @@ import re
 
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.order_words import DESIG
+from ..engine.hyper.orders import Names, parse_orders
 from ..engine.hyper.order_words import key as name_key
 from .hyper_words import codes
 from .paste import PastedLine
@@ -43,6 +44,20 @@ def _looks_like_order(line: str, known: set[str]) -> bool:
     return bool(DESIG.match(head)) or head == "n" or bool(re.fullmatch(r"ff\d+", head)) or head in known
 
 
+def _prose(position: HyperPosition, giver: str, line: str, names: Names) -> str:
+    """Why a line that starts with an order code (and no unit) is a sentence, not an order: it
+    reads like one (a capital, a comma, a full stop) and the engine's reader cannot read it.
+    "" when it is an order, right or wrong."""
+    head = line.split()[0].lower()
+    if DESIG.match(head) or head == "n" or re.fullmatch(r"ff\d+", head):
+        return ""
+    sentence = line[0].isupper() or line.rstrip()[-1] in ".,;!?" or "," in line.split()[0]
+    if not sentence:  # "bu D Lyonn": an order with a slip, kept to be shown in red on the sheet
+        return ""
+    [o] = parse_orders(position, giver, (line,), names, frozenset(position.pack.failure_order))
+    return o.error[1] if o.error and o.error[0] == "unparsable" else ""
+
+
 def _heading(line: str, givers: dict[str, str]) -> str | None:
     bare = _PAREN.sub("", _ORDERS_FOR.sub("", line)).strip().rstrip(":").strip()
     return givers.get(name_key(bare)) if bare else None
@@ -64,6 +79,7 @@ def split_orders(text: str, position: HyperPosition, default: str | None = None
     givers = _givers(position)
     by_key = dict(givers)
     known = set(codes())
+    names = Names(position)
     orders: dict[str, list[str]] = {}
     lines: list[PastedLine] = []
     current: str | None = None
@@ -85,6 +101,10 @@ def split_orders(text: str, position: HyperPosition, default: str | None = None
             continue
         if giver is None:
             lines.append(PastedLine(n, raw, "ignored", message="no nation named for this order"))
+            continue
+        prose = _prose(position, giver, order, names)
+        if prose:  # "As promised, ..." starts with a code but is no order
+            lines.append(PastedLine(n, raw, "ignored", message=f"a sentence, not an order (read as one: {prose})"))
             continue
         orders.setdefault(giver, []).append(order)
         lines.append(PastedLine(n, raw, "order", giver, order))
