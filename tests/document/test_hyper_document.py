@@ -174,3 +174,18 @@ def test_a_pasted_sentence_that_starts_like_an_order_code_is_not_taken_for_one()
     assert orders == {"fra": ["bu D Pari", "bu D Lyonn"]}  # a slip stays, to be shown in red
     assert [ln.kind for ln in lines] == ["heading", "order", "ignored", "ignored", "order", "ignored"]
     assert "a sentence" in lines[2].message
+
+
+def test_the_inspector_lists_an_attack_on_a_province_not_one_from_it():
+    from diplodesk.document.hyper_inspect import inspect
+
+    data = stacked_json()
+    data["units"].append({"id": "1D", "power": "ita", "type": "D", "at": "nava", "M": 2})
+    data["economy"]["nations"]["ita"]["acquired"] = 1
+    data["orders"] = {"ita": ["1D Nava at Cast"]}  # an Italian division leaves Spanish Navarre
+    pos = read(data)
+    def ordered(prov):
+        return next(s for s in inspect(pos, prov) if s.title.startswith("Yield modifiers")).lines
+
+    assert any("attack or move ordered by ita" in line for line in ordered("cast"))
+    assert not any("ita" in line for line in ordered("nava"))  # it leaves from there

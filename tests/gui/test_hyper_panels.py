@@ -97,13 +97,13 @@ def test_the_players_panel_lists_this_season_s_delegations_as_written(qtbot, vie
 
 
 def test_on_the_desk_s_document_an_answer_is_one_of_its_undoable_changes(qtbot):
-    from diplodesk.document.game_document import GameDocument
-    from diplodesk.gui.hyper.game_view import DocumentGameView
+    from diplodesk.document.hyper_game import HyperGameDocument
+    from diplodesk.gui.hyper.gm_panels import DeskGameView
 
-    doc = GameDocument.new(str(MINI))
+    doc = HyperGameDocument.new(str(MINI))
     doc.game.set_orders("fra", [TUNNEL])
     doc.game.process()
-    view = DocumentGameView(doc)
+    view = DeskGameView(doc)
     panel = DecisionsPanel(view)
     qtbot.addWidget(panel)
     with qtbot.waitSignal(doc.history_changed, timeout=1000):

@@ -265,3 +265,38 @@ def test_a_game_started_from_a_variant_folder_renders_from_anywhere(tmp_path, ca
     code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.png", "--width", "300")
     assert code == 0, err
     assert (tmp_path / "now.png").stat().st_size > 0
+
+
+def test_a_player_called_gazette_does_not_take_the_public_file_name(board, tmp_path):
+    from diplodesk.render.hyper_pack import hyper_packs
+    from diplodesk.render.hyper_pages import plan_for
+
+    pos = load_variant(str(board))
+    data = json.loads(json.dumps(_start(board)).replace('"p01"', '"gazette"'))  # p01 renamed
+    result = adjudicate(data)
+    plan = plan_for(pos, None, 60, 1)
+    made = hyper_packs(result, data, plan, tmp_path / "out", "g")
+    names = sorted(p.name for p in made)
+    assert "g-gazette.pdf" in names and "g-gm.pdf" in names
+    assert any(n.startswith("g-gazette-player") for n in names)
+
+
+def test_the_part_drawn_over_a_whole_board_image_carries_its_labels(board):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from diplodesk.engine import seasons
+    from diplodesk.render.export import ensure_app
+    from diplodesk.render.hyper_export import BOARD, OVER, HyperDrawer
+
+    ensure_app()
+    draw = HyperDrawer(seasons.read_other(_start(board), load_variant(str(board))))
+    labelled = []
+    draw._labels = lambda painter, size: labelled.append(size)
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    draw(painter, QRectF(0, 0, 400, 300), None, BOARD)  # the image a pack records once
+    assert labelled == []
+    draw(painter, QRectF(0, 0, 400, 300), None, OVER)  # and what goes over it on each page
+    painter.end()
+    assert len(labelled) == 1

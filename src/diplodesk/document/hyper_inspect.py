@@ -133,7 +133,10 @@ def _ordered(position: HyperPosition, prov: str) -> tuple[str, ...]:
             named = prov in places or _abbr(position, prov) in places
             if not named:
                 continue
-            if n != owner and ("at" in words or "mo" in words or "dm" in words):
+            verb = next((i for i, w in enumerate(words) if w in ("at", "mo", "dm")), None)
+            goes = verb is not None and any(w.partition("/")[0] in (prov, _abbr(position, prov))
+                                            for w in words[verb + 1:])  # where to, not where from
+            if n != owner and goes:
                 lines.append(f"attack or move ordered by {n}: {text} (no yield if attacked, I.6b)")
             elif words and words[0] in ("gw", "sb"):
                 lines.append(f"covert action ordered: {words[0]} (by whom stays secret)")

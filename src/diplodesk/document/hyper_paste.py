@@ -13,8 +13,8 @@ import re
 
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.order_words import DESIG
-from ..engine.hyper.orders import Names, parse_orders
 from ..engine.hyper.order_words import key as name_key
+from ..engine.hyper.orders import Names, parse_orders
 from .hyper_words import codes
 from .paste import PastedLine
 

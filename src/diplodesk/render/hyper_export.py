@@ -112,7 +112,7 @@ class HyperDrawer:
             if BOARD in parts:
                 self.hp.paint_board(painter, self.position, o)
             if OVER in parts:
-                if self.text_labels or box is not None:
+                if self.text_labels or box is not None or BOARD not in parts:  # a part over a board image
                     self._labels(painter, self.hp.map.sheet.label_size if box is None
                                  else min(self.hp.map.sheet.label_size, SHEET_LABEL * (box[2] - box[0])))
                 self.hp.paint_stacks(painter, self.position, o)

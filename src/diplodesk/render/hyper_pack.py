@@ -10,7 +10,6 @@ statement's columns line up, and stays text in the PDF.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from PySide6.QtGui import (
     QPicture,
 )
 
-from .export import RenderError, ensure_app
+from .export import RenderError, ensure_app, write_atomically
 from .hyper_pages import WHOLE, Page, Plan
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
@@ -199,17 +198,12 @@ def file_part(text: str) -> str:
 def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
                maps: Mapping[str, QPicture]) -> Path:
     """One PDF of ``pages``, written beside its name and moved into place when complete."""
-    out = Path(out)
-    tmp = out.with_name(f".{out.name}.part")
-    try:
+    def write(tmp: Path) -> None:
         pages_writer = _Pages(tmp, title, o, maps)
         pages_writer.write(pages)
         del pages_writer  # closes the file
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+
+    return write_atomically(Path(out), write)
 
 
 def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Plan, out_dir: Path,
@@ -231,10 +225,13 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position)))
     if players is None:
         jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position)))
+    # two ids that come to one name are both kept; the public files keep theirs whatever a
+    # player is called (a player "gazette" must not have their pack sent to everyone)
+    public = {f"{stem}-gazette.pdf", f"{stem}-gm.pdf"}
     seen: set[str] = set()
-    for i, (label, name, pages) in enumerate(jobs):  # two ids that come to one name: both kept
-        if name in seen:
-            jobs[i] = (label, name.replace(".pdf", f"-{i}.pdf"), pages)
+    for i, (label, name, pages) in enumerate(jobs):
+        if name in seen or (name in public and i < len(who)):
+            jobs[i] = (label, name.replace(".pdf", f"-player-{i}.pdf"), pages)
         seen.add(jobs[i][1])
     made: list[Path] = []
     for i, (label, name, pages) in enumerate(jobs):

@@ -8,27 +8,11 @@ each in a QUndoCommand on the view's stack, and every redo or undo says ``change
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ...document.hyper_tables import Command
 from ...engine.game import Game
-
-
-class GameViewLike(Protocol):
-    """The protocol the panels rely on (a desk may pass any object that has these)."""
-
-    changed: Signal
-
-    @property
-    def game(self) -> Game: ...
-
-    @property
-    def undo_stack(self) -> QUndoStack: ...
-
-    def push(self, command: Command) -> None: ...
 
 
 class _Wrapped(QUndoCommand):
@@ -72,25 +56,6 @@ class HyperGameView(QObject):
 
     def announce(self) -> None:
         self.changed.emit()
-
-
-class DocumentGameView(HyperGameView):
-    """The view over the desk's GameDocument: its game (the active branch's, if one is),
-    its undo stack, and its signals told after every command, as its own commands do."""
-
-    def __init__(self, doc, parent: QObject | None = None):
-        super().__init__(doc.game, doc.undo_stack, parent)
-        self.doc = doc
-        doc.changed.connect(self.changed)
-
-    @property
-    def game(self) -> Game:
-        return self.doc.game
-
-    def announce(self) -> None:
-        for signal in (self.doc.history_changed, self.doc.phase_changed, self.doc.position_changed):
-            signal.emit()
-        self.doc.changed.emit()  # and through it this view's changed
 
 
 class TablesView(QObject):
