@@ -185,3 +185,33 @@ def test_no_random_season_tells_a_player_or_the_public_what_is_hidden(rng):
             for pattern in _covert_by(payer)[2:]:  # the dice key naming the payer
                 assert not re.search(pattern, text), (reader, payer)
             assert not re.search(rf"(?m)^  {payer}: (sb|gw) ", text), (reader, payer)
+
+
+def _projected_text(result: dict, position: dict, player: str) -> str:
+    import json
+
+    r, p = project(result, position, player_reader(position, player))
+    return json.dumps(r) + json.dumps(p)
+
+
+def test_an_agreement_made_this_season_stays_out_of_the_projections_of_others():
+    pos = _position()
+    orders = {"fra": ["jv newpact with Spain"], "spa": ["jv newpact with France"]}
+    result = season(pos, orders)
+    assert "newpact" in str(result["next"]["economy"]["joint"])  # it stands
+    for outsider in ("p03", "p04"):
+        assert "newpact" not in _projected_text(result, pos | {"orders": orders}, outsider)
+    assert "newpact" in _projected_text(result, pos | {"orders": orders}, "p01")
+
+
+def test_a_government_in_exile_behind_a_redemption_is_not_named_in_others_projections():
+    pos = _position()
+    eco = pos["economy"]
+    eco["nations"]["mor"].update(kind="gie", escrow=0, exile={"since": "F1914M", "deadline": "S1915M",
+                                                             "located": "cast", "hidden_M": 3})
+    eco["provinces"]["moro"]["de_facto"] = "ita"
+    orders = {"fra": ["bu Y Pari ($ pd by rd from Morocco)"], "mor": ["rd $1 to France"]}
+    result = season(pos, orders)
+    assert any(o["power"] == "mor" and o["status"] == "succeeds" for o in result["orders"])
+    text = _projected_text(result, pos | {"orders": orders}, "p04")
+    assert "rd from Morocco" not in text and "rd $1 to France" not in text

@@ -76,7 +76,7 @@ def project(result: Mapping[str, Any], position: Mapping[str, Any],
     if reader.gm:
         return copy.deepcopy(dict(result)), copy.deepcopy(dict(position))
     hidden = _hidden_banks(result, position, reader)
-    secret = _secret_agreements(position, reader)
+    secret = _secret_agreements(position, reader) | _secret_agreements(result.get("next") or {}, reader)
     out: dict[str, Any] = {k: copy.deepcopy(v) for k, v in result.items()
                            if k not in ("dice", "decisions_needed", "ledger", "orders", "next", "standings")}
     out["orders"] = [line for o in result.get("orders", [])
@@ -112,7 +112,8 @@ def _line(o: Mapping[str, Any], reader: Reader, hidden: Mapping[str, str],
             return None  # paying for another's covert order names the payer
     for key in ("text", "order", "detail"):
         if isinstance(line.get(key), str):
-            line[key] = _blank(_covert_quotes(line[key]) if not own else line[key], hidden)
+            text = line[key] if own else _RD_FROM.sub(f"rd from {A_BANK}", _covert_quotes(line[key]))
+            line[key] = _blank(text, hidden)
     return line
 
 
@@ -128,26 +129,37 @@ def _covert_quotes(text: str) -> str:
 # -- banks, agreements, accounts ---------------------------------------------------------------
 
 
+def _redeemers(position: Mapping[str, Any]) -> dict[str, str]:
+    """Who may redeem, by id, with their names: the banks, and the governments in exile,
+    which redeem as banks do (II.8)."""
+    eco = position["economy"]
+    out = {str(b["id"]): str(b.get("name") or "") for b in eco.get("banks", [])}
+    for nid, n in eco.get("nations", {}).items():
+        if n.get("exile"):
+            out[str(nid)] = str(n.get("name") or "")
+    return out
+
+
 def _bank_ids(position: Mapping[str, Any]) -> set[str]:
-    return {str(b["id"]) for b in position["economy"].get("banks", [])}
+    return set(_redeemers(position))
 
 
 def _hidden_banks(result: Mapping[str, Any], position: Mapping[str, Any], reader: Reader) -> dict[str, str]:
     """The banks that redeemed (or were asked to) this season and are not the reader's:
     each name and id, longest first, to be blanked wherever a line mentions them."""
-    banks = {str(b["id"]): b for b in position["economy"].get("banks", [])}
+    banks = _redeemers(position)
     named = " ".join(m.group(0) for o in result.get("orders", [])
                      for t in (o.get("text"), o.get("order")) if isinstance(t, str)
                      for m in _RD_FROM.finditer(t)).lower()
     out: dict[str, str] = {}
-    for bid, b in banks.items():
+    for bid, name in banks.items():
         redeemed = any(o.get("power") == bid and code(o.get("order") or o.get("text")) == "rd"
                        for o in result.get("orders", []))
-        mentioned = bid.lower() in named or str(b.get("name", "")).lower() in named
-        if (redeemed or mentioned) and bid not in reader.banks:
+        mentioned = bid.lower() in named or bool(name and name.lower() in named)
+        if (redeemed or mentioned) and bid not in reader.banks and bid not in reader.nations:
             out[bid] = A_BANK
-            if b.get("name"):
-                out[str(b["name"])] = A_BANK
+            if name:
+                out[name] = A_BANK
     return dict(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
@@ -162,8 +174,9 @@ def _scrubbed(entry: Mapping[str, Any], hidden: Mapping[str, str]) -> dict[str, 
 
 
 def _secret_agreements(position: Mapping[str, Any], reader: Reader) -> set[str]:
-    """The ids of the secret agreements the reader is no member of."""
-    return {str(a["id"]) for a in position["economy"].get("joint", [])
+    """The ids of the secret agreements the reader is no member of (of one position: the
+    season's start, or its end, for those made this season)."""
+    return {str(a["id"]) for a in position.get("economy", {}).get("joint", [])
             if not a.get("public") and not reader.players & set(a.get("players", []))}
 
 
