@@ -114,3 +114,18 @@ def test_a_position_of_a_season_the_calendar_lacks_is_named_as_such_with_rule_ch
     data = game.current.to_json() | {"phase": "X1915M"}
     with pytest.raises(PositionError, match="phase"):
         game.load_position(data)
+
+
+def test_a_hand_edited_change_dated_later_is_refused_when_the_game_opens_not_when_its_season_comes(game):
+    game.change_rules(dearer_trs("U1915"))  # two seasons ahead
+    data = game.to_json()
+    data["variant"]["data"]["rule_changes"][0]["cells"][0]["value"] = "lots"
+    data["variant"].pop("sha256")
+    with pytest.raises(GameFileError, match="rule_changes"):
+        Game.from_json(data, "g.json")
+
+
+def test_a_season_written_loosely_is_kept_as_the_engine_writes_it_with_when_it_was_made(game):
+    game.change_rules(dearer_trs(" s1915 "))
+    [kept] = game.variant.data["rule_changes"]
+    assert kept["effective_from"] == "S1915" and kept["made_in"] == "W1914M"

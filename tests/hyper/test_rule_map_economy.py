@@ -65,6 +65,7 @@ TESTS = {
             "economy.txt:research-cap-a", "economy.txt:research-cap-i", "economy.txt:research-cap-temporary"],
     "V.4": ["test_a_team_that_fails_gains_a_temporary_level_and_one_that_succeeds_falls_back"],
     "V.5": ["test_a_pi_is_assigned_the_season_after_it_was_made_and_raises_the_yield_for_good",
+            "test_pi_transfers_asking_more_than_the_nation_has_all_fail_in_either_order",
             "economy.txt:transfer-pis", "economy.txt:transfer-pis-used"],
     "V.6": ["test_a_pi_is_assigned_the_season_after_it_was_made_and_raises_the_yield_for_good"],
     "V.7": ["test_one_pi_to_a_province_in_any_two_seasons", "economy.txt:research-pi-window"],

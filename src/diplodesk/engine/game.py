@@ -25,6 +25,7 @@ from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
 from .rule_changes import RuleChange
+from .tables import TableError
 from .variant import Variant, VariantError
 
 FORMAT = 2
@@ -137,10 +138,7 @@ class Game:
         is dated before the current season; TableError if the tables would not read.
         """
         variant = rule_changes.with_change(self.variant, change, self.current.phase)
-        if seasons.is_other(variant):
-            from . import hyper
-
-            hyper.pack_of(variant, change.effective_from)  # the changed tables must read
+        check_rule_changes(variant)
         self.variant = variant
         self.current = self.load_position(self.current.to_json())
 
@@ -204,8 +202,11 @@ class Game:
         try:  # a season engine's tables (and the GM's rule changes) must read
             first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
                      else Position.start(variant))
+            check_rule_changes(variant)
         except PositionError as e:
             raise GameFileError(f"{source}: variant.data: {e}") from None
+        except (TableError, rule_changes.RuleChangeError) as e:
+            raise GameFileError(f"{source}: variant.data.rule_changes: {e}") from None
         game = cls(variant, first, [], dict(data.get("settings", {})))
         if isinstance(game.settings.get("variant_folder"), str):  # where its map is
             from .catalog import remember_folder
@@ -310,6 +311,17 @@ def _read_players(players: list, variant: Variant, source: str) -> list[dict[str
                 raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "
                                     f"this game ({', '.join(variant.power_names)})")
     return [dict(p) for p in players]
+
+
+def check_rule_changes(variant: Variant) -> None:
+    """The tables in force from each rule change's season on must read, not only the first
+    season's (TableError or RuleChangeError saying which)."""
+    if not seasons.is_other(variant):
+        return
+    from . import hyper
+
+    for change in rule_changes.changes_of(variant):
+        hyper.pack_of(variant, change.effective_from)
 
 
 def variant_digest(data: Any) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .phase import Phase, PhaseType
@@ -151,6 +151,8 @@ def with_change(variant: Variant, change: RuleChange, now: Phase) -> Variant:
                               f"season {now}; a rule change never reaches back (IX.6)")
     if change.file not in (variant.data.get("table_files") or {}):
         raise RuleChangeError(f"file: no table file {change.file!r} in this game's variant")
+    change = replace(change, effective_from=str(season(change.effective_from)).removesuffix("M"),  # " s1915" -> S1915
+                     made_in=change.made_in or str(now))
     data = dict(variant.data)
     data["rule_changes"] = [*(variant.data.get("rule_changes") or ()), change.to_json()]
     return Variant.from_data(data, source=f"{variant.id} with a rule change")

@@ -11,6 +11,7 @@ goes to its conqueror, whatever its controller ordered (VI.6).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -24,12 +25,18 @@ if TYPE_CHECKING:
 
 def hand_over(s: Season) -> None:
     """PIs and teams, after research (step 10) and assignment (step 11)."""
-    for o in sorted(s.live("tf.pi"), key=lambda o: (o.nation, o.item, o.target)):
+    asked: Counter[tuple[str, str]] = Counter()
+    for o in s.live("tf.pi"):
+        asked[(o.nation, o.item)] += o.count
+    have = {k: sum(1 for p in s.pis[k[0]] if p.get("kind") == k[1]) for k in asked}
+    for o in sorted(s.live("tf.pi"), key=lambda o: (o.nation, o.item, o.target, o.count, o.text)):
+        k = (o.nation, o.item)
+        if asked[k] > have[k]:  # they stand together or not at all, whatever the order of the lines
+            o.fail("illegal", f"{o.nation} gives {asked[k]} {o.item}PI{'s' if asked[k] != 1 else ''} in all "
+                   f"and has {have[k]} left to give this season (V.5)")
+            continue
         pis = s.pis[o.nation]
         mine = [i for i, p in enumerate(pis) if p.get("kind") == o.item]
-        if len(mine) < o.count:
-            o.fail("illegal", f"{o.nation} has {len(mine)} {o.item}PI left to give this season (V.5)")
-            continue
         given = [pis[i] for i in mine[:o.count]]  # the oldest first: as listed
         s.pis[o.nation] = [p for i, p in enumerate(pis) if i not in mine[:o.count]]
         s.pis.setdefault(o.target, []).extend(given)
@@ -44,7 +51,8 @@ def hand_over(s: Season) -> None:
             o.fail("illegal", f"{o.nation} has no team {o.item} (V.1)")
             continue
         theirs = s.teams.setdefault(o.target, [])
-        n = 1 + max((int(t["id"][1:]) for t in theirs if t["kind"] == team["kind"]), default=0)
+        n = 1 + max((int(m.group(1)) for t in theirs if t["kind"] == team["kind"]
+                     and (m := re.fullmatch(r"[AI](\d+)", str(t["id"])))), default=0)  # "Alpha" names none
         s.teams[o.nation] = [t for t in s.teams[o.nation] if t is not team]
         theirs.append(dict(team) | {"id": f"{team['kind']}{n}"})
         s.result(o, "succeeds", None, f"team {o.item} is {o.target}'s {team['kind']}{n} (V.1)")
