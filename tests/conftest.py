@@ -17,4 +17,7 @@ def _user_data(tmp_path_factory, monkeypatch):
     from diplodesk.variants import forget_recent
 
     forget_recent()  # a variant another test loaded under its own user folder is not this one's
+    from diplodesk.engine import catalog
+
+    monkeypatch.setattr(catalog, "_remembered", {})  # nor a folder another test's game came from
     yield root

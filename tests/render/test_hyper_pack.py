@@ -259,9 +259,6 @@ def test_a_game_started_from_a_variant_folder_renders_from_anywhere(tmp_path, ca
     monkeypatch.chdir(tmp_path / "boards")
     assert run(capsys, "game", "new", "mini", "-o", game_file)[0] == 0
     monkeypatch.chdir(tmp_path)
-    from diplodesk.engine import catalog
-
-    monkeypatch.setattr(catalog, "_remembered", {})  # a new process: only the game file knows
     code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.png", "--width", "300")
     assert code == 0, err
     assert (tmp_path / "now.png").stat().st_size > 0

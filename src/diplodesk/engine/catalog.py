@@ -83,11 +83,11 @@ def find_variant(name: str) -> Path:
             return p.parent
     except (OSError, ValueError):  # a name too long for a path, or with a NUL: not a folder
         pass
+    if name in _remembered and (_remembered[name] / "variant.toml").is_file():
+        return _remembered[name]  # a game started from that folder says so: before any installed
     for info in reversed(list_variants()):  # the user's first
         if info.id == name or info.path.name == name:
             return info.path
-    if name in _remembered and (_remembered[name] / "variant.toml").is_file():
-        return _remembered[name]
     known = ", ".join(v.id for v in list_variants())
     raise VariantError(name, [f"no such variant (known: {known})"])
 
