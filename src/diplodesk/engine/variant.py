@@ -59,14 +59,6 @@ class Sheet:
     name: str
     box: tuple[float, float, float, float]  # x0, y0, x1, y1 in the map's SVG user units
 
-    @property
-    def width(self) -> float:
-        return self.box[2] - self.box[0]
-
-    @property
-    def height(self) -> float:
-        return self.box[3] - self.box[1]
-
 
 @dataclass(frozen=True)
 class Variant:

@@ -223,7 +223,8 @@ class Season:
 
     def cost_items(self) -> list[CostItem]:
         """Step 4 up to the T5 loop: what each payer may spend and the season's cost items
-        (the desk's budget preview stops here, so it sees exactly what adjudication will)."""
+        (the desk's budget preview stops here, so it sees exactly what adjudication will).
+        It writes deterioration and withdrawals into the ledger: once per Season."""
         self.blockades = trade.blockades(self)  # set at the start of the season (IV.5)
         c = self.pack.constants
         for n in sorted(self.pos.nations):
