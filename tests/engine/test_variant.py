@@ -127,7 +127,8 @@ def test_regional_sheets_are_read_in_the_authors_order():
     assert list(v.sheets) == ["west", "east"]
     assert v.sheets["east"].name == "The East"
     assert v.sheets["east"].box == (500.5, 100.0, 1000.0, 700.0)
-    assert v.sheets["west"].width == 600 and v.sheets["west"].height == 500
+    x0, y0, x1, y1 = v.sheets["west"].box
+    assert (x1 - x0, y1 - y0) == (600, 500)
 
 
 def test_a_variant_without_sheets_has_none():
