@@ -89,17 +89,10 @@ def _orders(args, game) -> int:
 
 def _order_keys(game) -> dict[str, str]:
     """Who may give orders: the powers (or nations), and a variant's other order-givers (banks)."""
-    keys = {p: p for p in game.variant.power_names}
     pos = game.current
-    for attr in ("nations", "banks"):
-        for k in getattr(pos, attr, ()) or ():
-            k = getattr(k, "id", k)
-            keys[k] = k
-    for n in getattr(getattr(pos, "pack", None), "nations", {}).values():
-        keys[n.name] = keys[n.abbr] = n.id  # France, Fran -> fra
-    for b in getattr(pos, "banks", ()) or ():
-        keys[b.name] = b.id
-    return {k.lower(): v for k, v in keys.items()}
+    if hasattr(pos, "givers_by_name"):  # a season engine's nations and banks
+        return pos.givers_by_name()
+    return {p.lower(): p for p in game.variant.power_names}
 
 
 def _play(args, game) -> int:

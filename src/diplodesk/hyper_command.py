@@ -127,9 +127,5 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
 
 
 def _nation_names(pos) -> dict[str, str]:
-    """A nation by its id, name or abbreviation (any case) -> its id."""
-    out = {n.lower(): n for n in pos.nations}
-    for n in pos.pack.nations.values():
-        out.setdefault(n.name.lower(), n.id)
-        out.setdefault(n.abbr.lower(), n.id)
-    return out
+    """A nation (or bank) by its id, name or abbreviation (any case) -> its id."""
+    return pos.givers_by_name()

@@ -313,3 +313,14 @@ def test_the_standard_document_hands_a_hypereconomic_game_to_its_desk(tmp_path: 
     with pytest.raises(OtherEngineGame, match="a hypereconomic game, which opens in its own desk") as e:
         GameDocument.open(tmp_path / "hyper.json")
     assert e.value.game.variant.engine == "hypereconomic"
+
+
+def test_a_nation_or_bank_is_named_by_its_id_name_or_abbreviation_and_an_id_always_wins():
+    from diplodesk.engine import seasons
+
+    variant = load_variant(str(MINI))
+    data = seasons.start_other(variant, "s", str(MINI)).to_json()
+    data["economy"]["banks"] = [{"id": "bop", "name": "fra", "at": "pari", "controller": "p01", "gold": 0, "invested": 0}]
+    names = seasons.read_other(data, variant).givers_by_name()
+    assert names["france"] == names["fran"] == names["fra"] == "fra"  # the bank called "fra" does not take it
+    assert names["bop"] == "bop"

@@ -168,6 +168,20 @@ class HyperPosition:
     def player_ids(self) -> list[str]:
         return [str(p["id"]) for p in self.players]
 
+    def givers_by_name(self) -> dict[str, str]:
+        """Who gives orders (nations and banks) by id, name or abbreviation, in any case;
+        an id always wins over another's name (``France``, ``Fran`` and ``fra`` -> ``fra``)."""
+        out: dict[str, str] = {}
+        for n in self.pack.nations.values():
+            for name in (n.name, n.abbr):
+                out.setdefault(name.lower(), n.id)
+        for nid, st in self.nations.items():
+            if st.name:
+                out.setdefault(st.name.lower(), nid)
+        for b in self.banks:
+            out.setdefault(b.name.lower(), b.id)
+        return out | {n.lower(): n for n in self.nations} | {b.id.lower(): b.id for b in self.banks}
+
     # -- JSON ----------------------------------------------------------------------------
 
     def to_json(self, with_orders: bool = True, with_secret: bool = True) -> dict[str, Any]:
