@@ -77,7 +77,9 @@ def split_orders(text: str, position: HyperPosition, default: str | None = None
                  ) -> tuple[dict[str, list[str]], list[PastedLine]]:
     """Orders per nation or bank found in ``text``, and what became of each line."""
     givers = _givers(position)
-    by_key = dict(givers)
+    by_key: dict[str, str] = {}
+    for name, giver in givers:  # as _leading reads them: the first of a shared name wins both ways
+        by_key.setdefault(name, giver)
     known = set(codes())
     names = Names(position)
     orders: dict[str, list[str]] = {}
