@@ -46,3 +46,29 @@ def test_the_table_editor_is_built_when_its_tab_is_first_picked(qtbot, prompts):
     dock = next(d for d in win.findChildren(QDockWidget) if d.windowTitle() == "Tables")
     dock.raise_()
     qtbot.waitUntil(lambda: tables.panel is not None)
+
+
+def test_send_results_from_the_desk_prepares_each_player_s_papers(qtbot, prompts, monkeypatch):
+    from diplodesk.gui import mail_out_dialog
+
+    game = desk_game()
+    game.players = [{"name": "Anne", "email": "anne@example.org", "powers": ["fra"]},
+                    {"name": "Ben", "email": "ben@example.org", "powers": ["spa"]}]
+    win = open_desk(HyperGameDocument(game), prompts, show=False)
+    qtbot.addWidget(win)
+    win.paste_orders("France\nco A\n")
+    assert win.adjudicate()
+    shown = []
+
+    def exec_(dialog):
+        dialog.pdf.setChecked(False)
+        dialog.prepare()
+        shown.append([(m.subject, m.body) for m in dialog.batch.messages])
+        return 0
+
+    monkeypatch.setattr(mail_out_dialog.SendResultsDialog, "exec", exec_)
+    next(a for a in win.actions() if a.objectName() == "act-mail-out").trigger()
+    [messages] = shown
+    assert len(messages) == 3  # Anne's, Ben's and the gazette
+    anne = next(body for subject, body in messages if "p01" in subject)
+    assert "France" in anne and "Spain (Spai) —" not in anne

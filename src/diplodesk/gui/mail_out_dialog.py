@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 
 from ..document.game_document import GameDocument
 from ..mail import password as keyring_password
-from ..mail.compose import Batch, MailOptions, results_mail
+from ..mail.compose import Batch, MailOptions
+from ..mail.hyper_compose import season_mail
 from ..mail.roster import Roster
 from ..mail.sending import SECURITY, MailSettingsError, SendLog, SmtpSettings, send_all
 
@@ -228,7 +229,8 @@ class SendResultsDialog(QDialog):
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             title = self.doc.path.stem if self.doc.path else self.doc.variant.name
-            self.batch = results_mail(self.doc.position_at(index), self.roster, title, options)
+            self.batch = season_mail(self.doc.position_at(index), self.doc.history[index].result, self.roster,
+                                     title, options)
         finally:
             QApplication.restoreOverrideCursor()
         self._list()

@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 from ..engine import seasons
 from ..engine.game import Game, GameFileError
 from .compose import Batch, MailOptions, results_mail
+from .hyper_compose import season_mail
 from .inbox import ImapSettings, InboxError, read_imap, read_path
 from .intake import read_orders
 from .password import stored
@@ -119,10 +120,9 @@ def _batch(game: Game, roster: Roster, args) -> Batch:
     position = game.load_position(game.history[index].position)
     if seasons.is_other(game.variant):  # Hypereconomic: each player's papers and pack, the gazette
         from ..render.export import RenderError
-        from .hyper_compose import hyper_results_mail
 
         try:
-            return hyper_results_mail(position, game.history[index].result, roster, args.game.stem, options)
+            return season_mail(position, game.history[index].result, roster, args.game.stem, options)
         except RenderError as e:
             raise MailCommandError(f"{args.game}: cannot draw the packs: {e}") from None
     if options.pdf or options.png:

@@ -88,3 +88,16 @@ def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], n
         made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
         return tuple(Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made
                      if not p.name.endswith("-gazette.pdf"))
+
+
+def season_mail(position: Any, result: Mapping[str, Any] | None, roster: Roster, title: str,
+                options: MailOptions | None = None) -> Batch:
+    """The messages for an adjudicated phase of any season engine: a Hypereconomic season's
+    papers from its stored result, a standard phase's reports (adjudicated again, as ever)."""
+    if isinstance(position, HyperPosition):
+        if result is None:
+            raise ValueError(f"{position.phase}: no result to send")
+        return hyper_results_mail(position, result, roster, title, options)
+    from .compose import results_mail
+
+    return results_mail(position, roster, title, options)

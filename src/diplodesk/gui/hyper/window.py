@@ -25,6 +25,7 @@ from ...render.hyper_map import painter_for
 from ..dialogs import Prompts
 from ..map_view import Highlights
 from .clicks import ClickOrders, scene_point
+from .desk_mail import send_results
 from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
@@ -149,6 +150,7 @@ class HyperDeskWindow(QMainWindow):
             edit.addAction(a)
         game = m.addMenu("&Game")
         game.addAction(self.act_adjudicate)
+        game.addAction(self._action("Send &results…", lambda: send_results(self), name="act-mail-out"))
         self.view_menu = m.addMenu("&View")
         self.view_menu.addAction(self.act_fit)
         for d in (self.inspector, self.ledger):
