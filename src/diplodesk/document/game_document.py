@@ -22,17 +22,15 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from ..engine.files import clean_stale_temps
 from ..engine.game import Branch, Game, GameFileError, PhaseRecord
 from ..engine.orders import AnyOrder, OrderParseError, Waive, format_order
 from ..engine.phase import PhaseType
 from ..engine.position import Position
 from ..engine.process import Outcome
-from ..engine.variant import VariantError
 from . import branches
 from .checks import OrderCheck, check_orders, order_count, parse
 from .explanations import explanations
-from .saved_file import SavedFile
+from .saved_file import SavedFile, read_game
 
 
 class OtherEngineGame(GameFileError):
@@ -96,13 +94,7 @@ class GameDocument(SavedFile, QObject):
     def open(cls, path: str | os.PathLike, parent: QObject | None = None) -> GameDocument:
         """Read a game file; anything wrong with it raises GameFileError saying what."""
         path = Path(path)
-        clean_stale_temps(path.parent, only_for=path.name)  # left by a save that was killed
-        try:
-            game = Game.load(path)
-        except GameFileError:
-            raise
-        except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
-            raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        game = read_game(path)
         if game.variant.engine != "standard":
             raise OtherEngineGame(game, path)
         return cls(game, path, parent)
@@ -186,14 +178,6 @@ class GameDocument(SavedFile, QObject):
         hit = self._why.get(index)
         if hit is None or hit[0] is not record:
             hit = self._why[index] = (record, explanations(self.position_at(index), record.result))
-        return hit[1]
-
-    def position_at(self, index: int) -> Position:
-        """The position of processed phase ``index`` (with its orders)."""
-        record = self.history[index]
-        hit = self._past.get(index)
-        if hit is None or hit[0] is not record:
-            hit = self._past[index] = (record, self.game.load_position(record.position))
         return hit[1]
 
     def snapshot(self) -> GameState:

@@ -17,13 +17,11 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from ..engine.files import clean_stale_temps
 from ..engine.game import Game, GameFileError, PhaseRecord
 from ..engine.hyper.model import HyperPosition
-from ..engine.variant import VariantError
 from .hyper_preview import Preview, preview
 from .hyper_words import Words
-from .saved_file import SavedFile
+from .saved_file import SavedFile, read_game
 
 ENGINE = "hypereconomic"
 
@@ -75,13 +73,7 @@ class HyperGameDocument(SavedFile, QObject):
     def open(cls, path: str | os.PathLike, parent: QObject | None = None) -> HyperGameDocument:
         """Read a Hypereconomic game file; anything wrong raises GameFileError saying what."""
         path = Path(path)
-        clean_stale_temps(path.parent, only_for=path.name)
-        try:
-            game = Game.load(path)
-        except GameFileError:
-            raise
-        except (VariantError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as e:
-            raise GameFileError(f"{path}: not a game diplodesk can read ({e})") from None
+        game = read_game(path)
         return cls(game, path, parent)
 
     # -- reading -------------------------------------------------------------------------
@@ -158,14 +150,6 @@ class HyperGameDocument(SavedFile, QObject):
                 continue
             out.append(t)
         return out if placed else [*out, text]
-
-    def position_at(self, index: int) -> HyperPosition:
-        """The position of processed season ``index`` (with its orders), read once."""
-        record = self.history[index]
-        hit = self._past.get(index)
-        if hit is None or hit[0] is not record:
-            hit = self._past[index] = (record, self.game.load_position(record.position))
-        return hit[1]
 
     def snapshot(self) -> HyperState:
         g = self.game

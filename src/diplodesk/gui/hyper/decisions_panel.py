@@ -11,15 +11,14 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
-    QHeaderView,
     QLabel,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from ...document import hyper_desk
+from .grids import grid
 
 DEFAULT = "(default)"
 OPEN_BLOCKING = "#ffd6d6"
@@ -36,11 +35,7 @@ class DecisionsPanel(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel()
         box.addWidget(self.heading)
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table = grid(self.COLUMNS, stretch=0)
         box.addWidget(self.table, 1)
         self.message = QLabel()
         self.message.setWordWrap(True)

@@ -12,13 +12,13 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from ...document import hyper_desk
+from .grids import grid
 
 MANUAL = "#e4dcff"
 
@@ -34,10 +34,7 @@ class DiceLog(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel()
         box.addWidget(self.heading)
-        self.table = QTableWidget(0, len(self.COLUMNS))
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
-        self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.Stretch)
-        self.table.verticalHeader().setVisible(False)
+        self.table = grid(self.COLUMNS, stretch=5, editable=True)  # real dice are typed into Faces
         self.table.itemChanged.connect(self._typed)
         box.addWidget(self.table, 1)
         self.message = QLabel()

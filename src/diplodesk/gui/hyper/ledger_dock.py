@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -22,6 +21,7 @@ from ...document import hyper_ledger
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_ledger import COLUMNS, STATEMENT_COLUMNS, LedgerRow
 from ...engine.position import PositionError
+from .grids import grid
 
 
 class _Number(QTableWidgetItem):
@@ -59,28 +59,18 @@ class LedgerDock(QDockWidget):
         top.addWidget(self.season, 1)
         top.addWidget(QLabel("Player:"))
         top.addWidget(self.player)
-        self.table = QTableWidget(0, len(COLUMNS) + 1)
-        self.table.setObjectName("ledger-table")
-        self.table.setHorizontalHeaderLabels(["Nation / bank", *COLUMNS])
+        self.table = grid(["Nation / bank", *COLUMNS], name="ledger-table")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(20)
         # columns are fitted once a fill (fitting them per cell costs seconds at sixty rows)
-        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setSortingEnabled(True)
         self.table.sortItems(0, Qt.SortOrder.AscendingOrder)
         self.table.itemSelectionChanged.connect(self._row_picked)
         self.title = QLabel()
         self.title.setObjectName("statement-title")
-        self.statement = QTableWidget(0, len(STATEMENT_COLUMNS) + 4)
-        self.statement.setObjectName("statement-table")
-        self.statement.setHorizontalHeaderLabels(["Line", *STATEMENT_COLUMNS, "Order", "Rule", "Cell"])
-        self.statement.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.statement.verticalHeader().setVisible(False)
+        self.statement = grid(["Line", *STATEMENT_COLUMNS, "Order", "Rule", "Cell"], name="statement-table")
         self.statement.verticalHeader().setDefaultSectionSize(20)
-        self.statement.horizontalHeader().setStretchLastSection(True)
         self.statement.setWordWrap(False)
         lower = QWidget()
         low = QVBoxLayout(lower)

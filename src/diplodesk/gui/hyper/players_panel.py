@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...document.hyper_players import GM_ONLY, Diplomacy, diplomacy
+from .grids import grid
 
 SECTIONS = {"players": "Players", "nations": "Nations and their control", "alliances": "Alliances (III.36-39)",
             "exiles": "Governments in exile (II.7-8)", "agreements": "Joint victory agreements (IX.9)",
@@ -41,11 +42,7 @@ class PlayersPanel(QWidget):
             inner = QVBoxLayout(w)
             inner.setContentsMargins(0, 2, 0, 2)
             inner.addWidget(QLabel(f"<b>{title}</b>"))
-            t = QTableWidget(0, len(Diplomacy.HEADERS[key]))
-            t.setHorizontalHeaderLabels(list(Diplomacy.HEADERS[key]))
-            t.horizontalHeader().setSectionResizeMode(len(Diplomacy.HEADERS[key]) - 1, QHeaderView.Stretch)
-            t.verticalHeader().setVisible(False)
-            t.setEditTriggers(QTableWidget.NoEditTriggers)
+            t = grid(Diplomacy.HEADERS[key], stretch=len(Diplomacy.HEADERS[key]) - 1)
             inner.addWidget(t)
             self.tables[key] = t
             split.addWidget(w)

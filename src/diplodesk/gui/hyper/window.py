@@ -23,6 +23,7 @@ from ...document.hyper_paste import split_orders
 from ...render.export import RenderError
 from ...render.hyper_map import painter_for
 from ..dialogs import Prompts
+from ..document_actions import push_command, save_to
 from ..map_view import Highlights
 from .clicks import ClickOrders, scene_point
 from .desk_mail import send_results
@@ -221,14 +222,7 @@ class HyperDeskWindow(QMainWindow):
     # -- changes -------------------------------------------------------------------------
 
     def push(self, command) -> bool:
-        """Push a command on the document's stack (typed orders are committed first)."""
-        self.flush()
-        self.doc.undo_stack.push(command)
-        error = getattr(command, "error", None)
-        if error:
-            self.prompts.error("Cannot do that", error)
-            return False
-        return True
+        return push_command(self, command)
 
     def flush(self) -> None:
         for dock in self.sheets.values():
@@ -358,15 +352,7 @@ class HyperDeskWindow(QMainWindow):
         return self._save_to(path) if path else False
 
     def _save_to(self, path) -> bool:
-        self.flush()
-        try:
-            self.doc.save(path)
-        except OSError as e:
-            self.prompts.error("Cannot save", f"{path}: {e.strerror or e}")
-            return False
-        self.session.clear()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
+        return save_to(self, path)
 
     def open_other(self) -> None:
         """File › Open: another game, in a desk or in a main window as it needs."""

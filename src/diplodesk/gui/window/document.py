@@ -7,6 +7,7 @@ from ...document import commands as cmd
 from ...document.choices import tentative
 from ...document.game_document import GameDocument
 from ...geometry.svg_import import MapError
+from ..document_actions import push_command
 from ..layers import LayeredPainter
 from .state import WindowState
 
@@ -79,15 +80,7 @@ class WindowDocument(WindowState):
 
     def push(self, command) -> bool:
         """Push a command on the document's stack (typed orders are committed first)."""
-        if self.doc is None:
-            return False
-        self.flush()
-        self.doc.undo_stack.push(command)
-        error = getattr(command, "error", None)
-        if error:
-            self.prompts.error("Cannot do that", error)
-            return False
-        return True
+        return self.doc is not None and push_command(self, command)
 
     def flush(self) -> None:
         """Commit typed orders now."""

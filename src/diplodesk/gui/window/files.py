@@ -11,6 +11,7 @@ from pathlib import Path
 from ...document.autosave import discard, find_orphans, load_orphan
 from ...document.game_document import GameDocument, OtherEngineGame
 from ...engine.game import GameFileError
+from ..document_actions import save_to
 from ..variant_import import import_variant
 from .state import WindowState
 
@@ -101,16 +102,8 @@ class WindowFiles(WindowState):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
-        self.flush()
         self.keep_view()
-        try:
-            self.doc.save(path)
-        except OSError as e:
-            self.prompts.error("Cannot save", f"{path}: {e.strerror or e}")
-            return False
-        self.session.clear()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
+        return save_to(self, path)
 
     def keep_view(self) -> None:
         """The map's zoom and scroll go into the game's settings, to come back on reopening
