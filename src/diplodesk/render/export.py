@@ -164,8 +164,9 @@ def render_file(
     mp = painter_for(position, geometry)
     page = mp.page_rect(opts)
     height = max(1, round(width * page.height() / page.width()))
-    paint = {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix]
-    return write_atomically(out, lambda tmp: paint(mp, position, results, opts, tmp, width, height))
+    title = f"{position.variant.name}: {position.phase.long_name}"
+    return write_atomically(out, lambda tmp: draw_file(
+        tmp, suffix, width, height, title, lambda painter, target: _paint(mp, painter, target, position, results, opts)))
 
 
 def _paint(mp: MapPainter, painter: QPainter, target: QRectF, position: Position, results: Any,
@@ -174,18 +175,51 @@ def _paint(mp: MapPainter, painter: QPainter, target: QRectF, position: Position
     mp.paint(painter, position, results, opts)
 
 
-def _png(mp: MapPainter, position: Position, results: Any, opts: RenderOptions, path: Path,
-         width: int, height: int) -> None:
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    if image.isNull():
-        raise RenderError(f"{width}x{height} pixels is too large an image")
-    image.fill(QColor("#ffffff"))
-    painter = QPainter(image)
+def draw_file(path: Path, suffix: str, width: int, height: int, title: str,
+              paint: Callable[[QPainter, QRectF], None]) -> None:
+    """``paint(painter, target)`` into a PNG, SVG or PDF ``width`` x ``height`` pixels big
+    (a PDF's one page the shape of the map, those pixels printed at 150 dpi: 2000 pixels are
+    34 cm, about the width of A3); every map export, whatever it draws, goes through here."""
+    if suffix == ".png":
+        image = QImage(width, height, QImage.Format.Format_RGB32)
+        if image.isNull():
+            raise RenderError(f"{width}x{height} pixels is too large an image")
+        image.fill(QColor("#ffffff"))
+        painter = QPainter(image)
+        try:
+            paint(painter, QRectF(0, 0, width, height))
+        finally:
+            painter.end()
+        write_png(image, path)
+        return
+    if suffix == ".svg":
+        from PySide6.QtSvg import QSvgGenerator
+
+        device = QSvgGenerator()
+        device.setFileName(str(path))
+        device.setSize(QSize(width, height))
+        device.setResolution(96)  # so that viewers show it ``width`` CSS pixels wide
+        device.setViewBox(QRectF(0, 0, width, height))
+        device.setTitle(title)
+        device.setDescription("Drawn by diplodesk")
+        target = QRectF(0, 0, width, height)
+    else:
+        device = QPdfWriter(str(path))
+        device.setTitle(title)
+        device.setCreator("diplodesk")
+        device.setResolution(300)
+        k = 72 / PDF_PIXELS_PER_INCH
+        size = QPageSize(QSizeF(width * k, height * k), QPageSize.Unit.Point, "map",
+                         QPageSize.SizeMatchPolicy.ExactMatch)
+        device.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+        target = QRectF(0, 0, device.width(), device.height())
+    painter = QPainter()
+    if not painter.begin(device):
+        raise RenderError(f"{path.with_name(path.name[1:-5])}: could not write the {suffix[1:].upper()}")
     try:
-        _paint(mp, painter, QRectF(0, 0, width, height), position, results, opts)
+        paint(painter, target)
     finally:
         painter.end()
-    write_png(image, path)
 
 
 def write_png(image: QImage, path: Path, level: int | None = None) -> None:
@@ -213,43 +247,3 @@ def write_png(image: QImage, path: Path, level: int | None = None) -> None:
         f.write(chunk(b"IEND", b""))
 
 
-def _svg(mp: MapPainter, position: Position, results: Any, opts: RenderOptions, path: Path,
-         width: int, height: int) -> None:
-    from PySide6.QtSvg import QSvgGenerator
-
-    gen = QSvgGenerator()
-    gen.setFileName(str(path))
-    gen.setSize(QSize(width, height))
-    gen.setResolution(96)  # so that viewers show it ``width`` CSS pixels wide
-    gen.setViewBox(QRectF(0, 0, width, height))
-    gen.setTitle(f"{position.variant.name}: {position.phase.long_name}")
-    gen.setDescription("Drawn by diplodesk")
-    painter = QPainter()
-    if not painter.begin(gen):
-        raise RenderError(f"{path.with_name(path.name[1:-5])}: could not write the SVG")
-    try:
-        _paint(mp, painter, QRectF(0, 0, width, height), position, results, opts)
-    finally:
-        painter.end()
-
-
-def _pdf(mp: MapPainter, position: Position, results: Any, opts: RenderOptions, path: Path,
-         width: int, height: int) -> None:
-    writer = QPdfWriter(str(path))
-    writer.setTitle(f"{position.variant.name}: {position.phase.long_name}")
-    writer.setCreator("diplodesk")
-    writer.setResolution(300)
-    # one page the shape of the map, as wide as ``width`` pixels printed at 150 dpi
-    # (2000 pixels: 34 cm, about the width of A3)
-    k = 72 / PDF_PIXELS_PER_INCH
-    size = QPageSize(QSizeF(width * k, height * k), QPageSize.Unit.Point, "map",
-                     QPageSize.SizeMatchPolicy.ExactMatch)
-    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise RenderError(f"{path.with_name(path.name[1:-5])}: could not write the PDF")
-    try:
-        target = QRectF(0, 0, writer.width(), writer.height())
-        _paint(mp, painter, target, position, results, opts)
-    finally:
-        painter.end()

@@ -10,31 +10,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, QSizeF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
-    QImage,
-    QPageLayout,
-    QPageSize,
     QPainter,
-    QPdfWriter,
     QTransform,
 )
 
 from ..engine.hyper.model import HyperPosition
 from ..geometry.shapes import MapGeometry
 from . import glyphs
-from .export import (
-    FORMATS,
-    MAX_WIDTH,
-    PDF_PIXELS_PER_INCH,
-    RenderError,
-    ensure_app,
-    write_atomically,
-    write_png,
-)
+from .export import FORMATS, MAX_WIDTH, RenderError, draw_file, ensure_app, write_atomically
 from .hyper_map import HyperMapPainter, painter_for
 
 Box = tuple[float, float, float, float]
@@ -161,53 +149,6 @@ def render_hyper_file(position: HyperPosition, out: Path, width: int = 2000, *, 
     ensure_app()
     draw = HyperDrawer(position, geometry, power)
     height = max(1, round(width * draw.aspect(box)))
-    paint = {".png": _png, ".svg": _svg, ".pdf": _pdf}[suffix]
-    return write_atomically(out, lambda tmp: paint(draw, box, tmp, width, height))
-
-
-def _png(draw: HyperDrawer, box: Box | None, path: Path, width: int, height: int) -> None:
-    image = QImage(width, height, QImage.Format.Format_RGB32)
-    if image.isNull():
-        raise RenderError(f"{width}x{height} pixels is too large an image")
-    image.fill(QColor("#ffffff"))
-    painter = QPainter(image)
-    try:
-        draw(painter, QRectF(0, 0, width, height), box)
-    finally:
-        painter.end()
-    write_png(image, path)
-
-
-def _svg(draw: HyperDrawer, box: Box | None, path: Path, width: int, height: int) -> None:
-    from PySide6.QtSvg import QSvgGenerator
-
-    gen = QSvgGenerator()
-    gen.setFileName(str(path))
-    gen.setSize(QSize(width, height))
-    gen.setViewBox(QRectF(0, 0, width, height))
-    gen.setTitle(f"{draw.position.variant.name}: {draw.position.phase}")
-    painter = QPainter()
-    if not painter.begin(gen):
-        raise RenderError(f"{path.name[1:-5]}: could not write the SVG")
-    try:
-        draw(painter, QRectF(0, 0, width, height), box)
-    finally:
-        painter.end()
-
-
-def _pdf(draw: HyperDrawer, box: Box | None, path: Path, width: int, height: int) -> None:
-    writer = QPdfWriter(str(path))
-    writer.setTitle(f"{draw.position.variant.name}: {draw.position.phase}")
-    writer.setCreator("diplodesk")
-    writer.setResolution(300)
-    k = 72 / PDF_PIXELS_PER_INCH  # one page the shape of the map, ``width`` pixels at 150 dpi
-    size = QPageSize(QSizeF(width * k, height * k), QPageSize.Unit.Point, "map",
-                     QPageSize.SizeMatchPolicy.ExactMatch)
-    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise RenderError(f"{path.name[1:-5]}: could not write the PDF")
-    try:
-        draw(painter, QRectF(0, 0, writer.width(), writer.height()), box)
-    finally:
-        painter.end()
+    title = f"{position.variant.name}: {position.phase}"
+    return write_atomically(out, lambda tmp: draw_file(
+        tmp, suffix, width, height, title, lambda painter, target: draw(painter, target, box)))
