@@ -18,15 +18,16 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import rule_changes, schemas, seasons
+from . import schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
-from .rule_changes import RuleChange
-from .tables import TableError
 from .variant import Variant, VariantError
+
+if TYPE_CHECKING:  # a season engine's rule changes load only for its games
+    from .rule_changes import RuleChange
 
 FORMAT = 2
 MAX_GAME_BYTES = 64 * 1024 * 1024
@@ -137,7 +138,9 @@ class Game:
         changed and a season before the date adjudicates as it did. RuleChangeError if it
         is dated before the current season; TableError if the tables would not read.
         """
-        variant = rule_changes.with_change(self.variant, change, self.current.phase)
+        from .rule_changes import with_change
+
+        variant = with_change(self.variant, change, self.current.phase)
         check_rule_changes(variant)
         self.variant = variant
         self.current = self.load_position(self.current.to_json())
@@ -199,14 +202,19 @@ class Game:
         if data["variant"]["id"] != variant.id:
             raise GameFileError(f"{source}: variant.id: {data['variant']['id']!r} is not the id "
                                 f"of the variant's data ({variant.id!r})")
-        try:  # a season engine's tables (and the GM's rule changes) must read
+        try:  # a season engine's tables must read
             first = (seasons.start_other(variant, "", variant.id) if seasons.is_other(variant)
                      else Position.start(variant))
-            check_rule_changes(variant)
         except PositionError as e:
             raise GameFileError(f"{source}: variant.data: {e}") from None
-        except (TableError, rule_changes.RuleChangeError) as e:
-            raise GameFileError(f"{source}: variant.data.rule_changes: {e}") from None
+        if seasons.is_other(variant):  # and so must the GM's rule changes, each from its season
+            from .rule_changes import RuleChangeError
+            from .tables import TableError
+
+            try:
+                check_rule_changes(variant)
+            except (TableError, RuleChangeError) as e:
+                raise GameFileError(f"{source}: variant.data.rule_changes: {e}") from None
         game = cls(variant, first, [], dict(data.get("settings", {})))
         if isinstance(game.settings.get("variant_folder"), str):  # where its map is
             from .catalog import remember_folder
@@ -319,8 +327,9 @@ def check_rule_changes(variant: Variant) -> None:
     if not seasons.is_other(variant):
         return
     from . import hyper
+    from .rule_changes import changes_of
 
-    for change in rule_changes.changes_of(variant):
+    for change in changes_of(variant):
         hyper.pack_of(variant, change.effective_from)
 
 
