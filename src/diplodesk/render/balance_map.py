@@ -1,0 +1,263 @@
+"""The balance report's picture: the map coloured by the power that reaches each centre first.
+
+A home centre is filled with its owner's colour under the usual marker (a disc with a dot);
+a neutral centre that one power reaches first, alone, with that power's colour, its marker a
+white disc ringed in the colour with the moves it needs written in it; a contested neutral
+centre is striped in the colours of the powers that contest it, its marker cut into their
+slices with the moves beside. The board's special lines and the labels are drawn as on a
+game's map. A band above the map holds the title and the key.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPathStroker, QPen, QTransform
+from shapely.geometry import Polygon
+
+from ..designer.balance import BalanceReport
+from ..engine.position import Position
+from ..engine.variant import Variant
+from ..geometry.shapes import MapGeometry
+from . import glyphs
+from .painter import MapPainter, RenderOptions
+from .palette import blend
+from .paths import geometry_path
+
+BAND_GLYPHS = 3.6  # the key's band, in glyph sizes
+
+
+class BalanceMap:
+    """Draws one balance report on its variant's map."""
+
+    def __init__(self, variant: Variant, geometry: MapGeometry, report: BalanceReport):
+        self.variant = variant
+        self.report = report
+        self.mp = MapPainter(variant, geometry)
+        self.options = RenderOptions(show_orders=False, show_title=False, show_legend=False)
+        self.pal = self.mp.palette("default")
+        owners = {c: p.power for p in report.powers for c in p.homes}
+        owners.update({r.centre: r.first[0] for r in report.races if len(r.first) == 1})
+        self.owners = {c: o for c, o in owners.items() if geometry.has(c)}
+        # no homeland drawn: only the centres say who gets where
+        self.position = Position(variant=variant, phase=variant.start_phase, units={}, centers=self.owners,
+                                 extra={"land": {}}, variant_ref=variant.id)
+
+    @property
+    def g(self) -> float:
+        return self.mp.sheet.base_g
+
+    def page_rect(self) -> QRectF:
+        x0, y0, x1, y1 = self.mp.geometry.bounds
+        band = self.g * BAND_GLYPHS
+        return QRectF(x0, y0 - band, x1 - x0, y1 - y0 + band)
+
+    def fit_transform(self, target: QRectF) -> QTransform:
+        page = self.page_rect()
+        k = min(target.width() / page.width(), target.height() / page.height())
+        t = QTransform()
+        t.translate(target.x() + (target.width() - page.width() * k) / 2,
+                    target.y() + (target.height() - page.height() * k) / 2)
+        t.scale(k, k)
+        t.translate(-page.x(), -page.y())
+        return t
+
+    def fill_of(self, centre: str) -> tuple[QColor, ...]:
+        """The colours a centre's province is filled with: one, or a contested one's stripes."""
+        r = next((r for r in self.report.races if r.centre == centre), None)
+        if r is not None and r.contested:
+            return tuple(blend(self.pal.power(p), self.pal.land, 0.3) for p in r.first)
+        owner = self.owners.get(centre)
+        return (self.pal.territory(owner),) if owner else (QColor(self.pal.land),)
+
+    # -- painting --------------------------------------------------------------------------
+
+    def paint(self, painter: QPainter, target: QRectF) -> None:
+        painter.save()
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setTransform(self.fit_transform(target), True)
+            self.mp.paint_board(painter, self.position, self.options)
+            self._stripes(painter)
+            self._markers(painter)
+            self._key(painter)
+        finally:
+            painter.restore()
+
+    def _stripes(self, painter: QPainter) -> None:
+        geometry = self.mp.geometry
+        w = self.g * 0.32
+        for r in self.report.races:
+            if not r.contested or not geometry.has(r.centre):
+                continue
+            shape = geometry.shape(r.centre)
+            x0, y0, x1, y1 = shape.bounds
+            h = y1 - y0
+            colours = self.fill_of(r.centre)
+            k, i, x = len(colours), 0, x0 - h
+            bands: list[list[Polygon]] = [[] for _ in colours]
+            while x < x1:
+                bands[i % k].append(Polygon([(x, y1), (x + w, y1), (x + w + h, y0), (x + h, y0)]))
+                x += w
+                i += 1
+            for colour, polys in zip(colours, bands, strict=True):
+                part = shapely.intersection(shape, shapely.union_all(polys)) if polys else None
+                if part is not None and not part.is_empty:
+                    painter.fillPath(geometry_path(part), colour)
+            painter.setPen(self.mp.board_layer.border_pen(painter, self.pal.land_border, self.g * 0.035))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.mp.sheet.path(r.centre))
+
+    def _markers(self, painter: QPainter) -> None:
+        geometry, sheet = self.mp.geometry, self.mp.sheet
+        rad = self.g * 0.36
+        races = {r.centre: r for r in self.report.races}
+        for c in self.report.centres:
+            if not geometry.has(c):
+                continue
+            x, y = sheet.center_point(c)
+            centre = QPointF(x, y)
+            r = races.get(c)
+            if r is None:  # a home centre: the usual marker in its owner's colour
+                small = self.g * 0.17
+                painter.setPen(QPen(self.pal.ink, small * 0.28))
+                painter.setBrush(self.pal.power(self.owners.get(c)))
+                painter.drawEllipse(centre, small, small)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(self.pal.ink)
+                painter.drawEllipse(centre, small * 0.3, small * 0.3)
+                continue
+            if r.contested:
+                self._slices(painter, centre, rad, [self.pal.power(p) for p in r.first])
+                _number(painter, str(r.best), rad * 1.2, x + rad * 1.55, y, self.pal.ink)
+                continue
+            ring = self.pal.power(r.first[0]) if r.moves else QColor(self.pal.invalid)
+            painter.setPen(QPen(ring, rad * 0.3))
+            painter.setBrush(QColor("#ffffff"))
+            painter.drawEllipse(centre, rad, rad)
+            painter.fillPath(glyphs.text_path(str(r.best) if r.moves else "-", rad * 1.25, x, y), self.pal.ink)
+
+    def _slices(self, painter: QPainter, c: QPointF, rad: float, colours: list[QColor]) -> None:
+        box = QRectF(c.x() - rad, c.y() - rad, 2 * rad, 2 * rad)
+        span = 360 * 16 / len(colours)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for i, colour in enumerate(colours):
+            painter.setBrush(colour)
+            painter.drawPie(box, round(90 * 16 - i * span), -round(span))
+        painter.setPen(QPen(self.pal.ink, rad * 0.16))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(c, rad, rad)
+
+    # -- the band: title and key -------------------------------------------------------------
+
+    def _key(self, painter: QPainter) -> None:
+        pal, g = self.pal, self.g
+        x0, y0, x1, _ = self.mp.geometry.bounds
+        band = g * BAND_GLYPHS
+        painter.fillRect(QRectF(x0, y0 - band, x1 - x0, band), pal.paper)
+        painter.setPen(QPen(pal.land_border, g * 0.03))
+        painter.drawLine(QPointF(x0, y0), QPointF(x1, y0))
+        pad, size = g * 0.5, g * 0.8
+        title = f"Balance: {self.report.name}"
+        sub = "who reaches each centre first from the start (numbers: moves)"
+        painter.fillPath(glyphs.text_path(title, size, x0 + pad, y0 - band * 0.7, align="left"), pal.ink)
+        painter.fillPath(glyphs.text_path(sub, size * 0.55, x0 + pad, y0 - band * 0.36, align="left", bold=False),
+                         blend(pal.ink, pal.paper, 0.3))
+        left = x0 + pad * 3 + max(glyphs.text_width(title, size), glyphs.text_width(sub, size * 0.55, False))
+        ts = size * 0.7
+        entries: list[tuple[str, Callable[[QPointF], None]]] = []
+        for p in self.report.powers:
+            entries.append((p.power, lambda c, p=p.power: self._swatch(painter, c, ts, [pal.territory(p)])))
+        contested = sorted({q for r in self.report.races if r.contested for q in r.first})[:3]
+        entries.append(("contested", lambda c: self._swatch(painter, c, ts, [pal.territory(q) for q in contested]
+                                                            or [pal.land])))
+        entries.append(("home centre", lambda c: self._home(painter, c, ts)))
+        entries.append(("first, alone (moves)", lambda c: self._alone(painter, c, ts)))
+        widths = [ts * 1.6 + glyphs.text_width(text, ts, False) for text, _ in entries]
+        avail = max(x1 - pad - left, ts * 10)
+        rows, row, used = [[]], 0, 0.0
+        for i, w in enumerate(widths):
+            if rows[row] and used + w > avail:
+                rows.append([])
+                row, used = row + 1, 0.0
+            rows[row].append(i)
+            used += w + ts
+        n = len(rows)
+        for r, items in enumerate(rows):
+            y = y0 - band * (0.5 if n == 1 else 0.82 - 0.64 * r / (n - 1))
+            x = left
+            for i in items:
+                text, draw = entries[i]
+                draw(QPointF(x + ts * 0.6, y))
+                painter.fillPath(glyphs.text_path(text, ts, x + ts * 1.4, y, align="left", bold=False), pal.ink)
+                x += widths[i] + ts
+
+    def _swatch(self, painter: QPainter, c: QPointF, ts: float, colours: list[QColor]) -> None:
+        s = ts * 1.1
+        box = QRectF(c.x() - s / 2, c.y() - s / 2, s, s)
+        step = s / len(colours)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for i, colour in enumerate(colours):
+            painter.fillRect(QRectF(box.x() + i * step, box.y(), step, s), colour)
+        painter.setPen(QPen(self.pal.ink, ts * 0.07))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(box)
+
+    def _home(self, painter: QPainter, c: QPointF, ts: float) -> None:
+        r = ts * 0.38
+        painter.setPen(QPen(self.pal.ink, r * 0.28))
+        painter.setBrush(QColor(self.pal.invalid))
+        painter.drawEllipse(c, r, r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.pal.ink)
+        painter.drawEllipse(c, r * 0.3, r * 0.3)
+
+    def _alone(self, painter: QPainter, c: QPointF, ts: float) -> None:
+        r = ts * 0.5
+        painter.setPen(QPen(self.pal.ink, r * 0.3))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawEllipse(c, r, r)
+        painter.fillPath(glyphs.text_path("1", r * 1.25, c.x(), c.y()), self.pal.ink)
+
+
+def _number(painter: QPainter, text: str, size: float, x: float, y: float, ink: QColor) -> None:
+    """A number with a white halo, readable on any fill."""
+    path = glyphs.text_path(text, size, x, y)
+    stroker = QPainterPathStroker()
+    stroker.setWidth(size * 0.25)
+    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.fillPath(stroker.createStroke(path), QColor(255, 255, 255, 210))
+    painter.fillPath(path, ink)
+
+
+def balance_image(variant: Variant, geometry: MapGeometry, report: BalanceReport, width: int) -> QImage:
+    """The picture as an image ``width`` pixels wide (the editor's panel)."""
+    bm = BalanceMap(variant, geometry, report)
+    page = bm.page_rect()
+    height = max(1, math.ceil(width * page.height() / page.width()))
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    try:
+        bm.paint(painter, QRectF(0, 0, width, height))
+    finally:
+        painter.end()
+    return image
+
+
+def write_balance_map(variant: Variant, geometry: MapGeometry, report: BalanceReport, out: Path,
+                      suffix: str, width: int = 1600) -> Path:
+    """The picture into a PNG, SVG or PDF file (``suffix`` says which), written atomically;
+    RenderError if it can't be."""
+    from .export import draw_file, ensure_app, write_atomically
+
+    ensure_app()
+    bm = BalanceMap(variant, geometry, report)
+    page = bm.page_rect()
+    height = max(1, round(width * page.height() / page.width()))
+    return write_atomically(Path(out), lambda tmp: draw_file(tmp, suffix, width, height,
+                                                             f"Balance of {report.name}", bm.paint))
