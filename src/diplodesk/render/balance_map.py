@@ -11,7 +11,6 @@ game's map. A band above the map holds the title and the key.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
 
 import shapely
@@ -169,15 +168,8 @@ class BalanceMap:
                          blend(pal.ink, pal.paper, 0.3))
         left = x0 + pad * 3 + max(glyphs.text_width(title, size), glyphs.text_width(sub, size * 0.55, False))
         ts = size * 0.7
-        entries: list[tuple[str, Callable[[QPointF], None]]] = []
-        for p in self.report.powers:
-            entries.append((p.power, lambda c, p=p.power: self._swatch(painter, c, ts, [pal.territory(p)])))
-        contested = sorted({q for r in self.report.races if r.contested for q in r.first})[:3]
-        entries.append(("contested", lambda c: self._swatch(painter, c, ts, [pal.territory(q) for q in contested]
-                                                            or [pal.land])))
-        entries.append(("home centre", lambda c: self._home(painter, c, ts)))
-        entries.append(("first, alone (moves)", lambda c: self._alone(painter, c, ts)))
-        widths = [ts * 1.6 + glyphs.text_width(text, ts, False) for text, _ in entries]
+        entries = self.key()
+        widths = [ts * 1.6 + glyphs.text_width(text, ts, False) for text, _, _ in entries]
         avail = max(x1 - pad - left, ts * 10)
         rows, row, used = [[]], 0, 0.0
         for i, w in enumerate(widths):
@@ -191,10 +183,27 @@ class BalanceMap:
             y = y0 - band * (0.5 if n == 1 else 0.82 - 0.64 * r / (n - 1))
             x = left
             for i in items:
-                text, draw = entries[i]
-                draw(QPointF(x + ts * 0.6, y))
+                text, mark, colours = entries[i]
+                at = QPointF(x + ts * 0.6, y)
+                if mark == "swatch":
+                    self._swatch(painter, at, ts, colours)
+                elif mark == "home":
+                    self._home(painter, at, ts)
+                else:
+                    self._alone(painter, at, ts)
                 painter.fillPath(glyphs.text_path(text, ts, x + ts * 1.4, y, align="left", bold=False), pal.ink)
                 x += widths[i] + ts
+
+    def key(self) -> list[tuple[str, str, list[QColor]]]:
+        """The key's entries: (text, mark, colours): each power's swatch, the contested
+        stripes, a home centre's marker and a neutral one's."""
+        pal = self.pal
+        out = [(p.power, "swatch", [pal.territory(p.power)]) for p in self.report.powers]
+        contested = sorted({q for r in self.report.races if r.contested for q in r.first})[:3]
+        out.append(("contested", "swatch", [blend(pal.power(q), pal.land, 0.3) for q in contested] or [pal.land]))
+        out.append(("home centre", "home", []))
+        out.append(("first, alone (moves)", "alone", []))
+        return out
 
     def _swatch(self, painter: QPainter, c: QPointF, ts: float, colours: list[QColor]) -> None:
         s = ts * 1.1
