@@ -66,6 +66,21 @@ def centre_rows(report: BalanceReport) -> list[tuple[str, ...]]:
     return rows
 
 
+def exposure_columns(report: BalanceReport) -> tuple[str, ...]:
+    return ("Power", "Home", *(f"by {season_word(s)}" for s in report.seasons))
+
+
+def exposure_rows(report: BalanceReport) -> list[tuple[str, ...]]:
+    """One row a home centre, under exposure_columns: the foreign units that can stand in
+    it by each move of the first year."""
+    return [(p.power, e.centre, *(", ".join(units) or "nobody" for units in e.by_move))
+            for p in report.powers for e in p.exposure]
+
+
+def distance_columns(report: BalanceReport) -> tuple[str, ...]:
+    return ("Centre", *(p.power for p in report.powers))
+
+
 def exposure_lines(p: PowerBalance, seasons: tuple[str, ...]) -> list[str]:
     out = []
     for e in p.exposure:
@@ -119,5 +134,5 @@ def report_text(report: BalanceReport) -> str:
     lines.extend(_table(CENTRE_COLUMNS, centre_rows(report)))
     lines.append("")
     lines.append("Distances from the nearest home to every centre, army/fleet (-: cannot)")
-    lines.extend(_table(("Centre", *(p.power for p in report.powers)), distance_rows(report)))
+    lines.extend(_table(distance_columns(report), distance_rows(report)))
     return "\n".join(lines) + "\n"

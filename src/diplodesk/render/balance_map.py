@@ -13,9 +13,20 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import numpy as np
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPathStroker, QPen, QTransform
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QImage,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QTransform,
+)
 from shapely.geometry import Polygon
 
 from ..designer.balance import BalanceReport
@@ -90,26 +101,39 @@ class BalanceMap:
     def _stripes(self, painter: QPainter) -> None:
         geometry = self.mp.geometry
         w = self.g * 0.32
+        # an image or a PDF takes a striped brush; an SVG file gets the stripes as shapes
+        vector = painter.paintEngine() is not None and painter.paintEngine().type() == QPaintEngine.Type.SVG
         for r in self.report.races:
             if not r.contested or not geometry.has(r.centre):
                 continue
-            shape = geometry.shape(r.centre)
-            x0, y0, x1, y1 = shape.bounds
-            h = y1 - y0
+            path = self.mp.sheet.path(r.centre)
             colours = self.fill_of(r.centre)
-            k, i, x = len(colours), 0, x0 - h
-            bands: list[list[Polygon]] = [[] for _ in colours]
-            while x < x1:
-                bands[i % k].append(Polygon([(x, y1), (x + w, y1), (x + w + h, y0), (x + h, y0)]))
-                x += w
-                i += 1
-            for colour, polys in zip(colours, bands, strict=True):
-                part = shapely.intersection(shape, shapely.union_all(polys)) if polys else None
-                if part is not None and not part.is_empty:
-                    painter.fillPath(geometry_path(part), colour)
+            if vector:
+                for colour, part in zip(colours, self._stripe_shapes(r.centre, len(colours), w), strict=True):
+                    painter.fillPath(part, colour)
+            else:
+                painter.fillPath(path, _stripe_brush(colours, w))
             painter.setPen(self.mp.board_layer.border_pen(painter, self.pal.land_border, self.g * 0.035))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.mp.sheet.path(r.centre))
+            painter.drawPath(path)
+
+    def _stripe_shapes(self, centre: str, k: int, w: float) -> list[QPainterPath]:
+        """A centre's shape cut into ``k`` sets of stripes ``w`` wide (kept with the map)."""
+        key = f"\0balance-stripes-{centre}-{k}-{w}"
+        cached = self.mp.sheet.paths.get(key)
+        if cached is None:
+            shape = self.mp.geometry.shape(centre)
+            x0, y0, x1, y1 = shape.bounds
+            h = y1 - y0
+            bands: list[list[Polygon]] = [[] for _ in range(k)]
+            i, x = 0, x0 - h
+            while x < x1:
+                bands[i % k].append(Polygon([(x, y1), (x + w, y1), (x + w + h, y0), (x + h, y0)]))
+                x, i = x + w, i + 1
+            cached = [geometry_path(shapely.intersection(shape, shapely.union_all(b))) if b else QPainterPath()
+                      for b in bands]
+            self.mp.sheet.paths[key] = cached
+        return cached
 
     def _markers(self, painter: QPainter) -> None:
         geometry, sheet = self.mp.geometry, self.mp.sheet
@@ -231,6 +255,19 @@ class BalanceMap:
         painter.setBrush(QColor("#ffffff"))
         painter.drawEllipse(c, r, r)
         painter.fillPath(glyphs.text_path("1", r * 1.25, c.x(), c.y()), self.pal.ink)
+
+
+def _stripe_brush(colours: tuple[QColor, ...], w: float) -> QBrush:
+    """A brush of diagonal stripes ``w`` map units wide, one colour after another."""
+    k, px = len(colours), 16
+    size = px * k
+    x, y = np.meshgrid(np.arange(size), np.arange(size))
+    index = ((x + y) % size) // px
+    rgb = np.array([[c.red(), c.green(), c.blue()] for c in colours], dtype=np.uint8)[index]
+    image = QImage(np.ascontiguousarray(rgb).data, size, size, size * 3, QImage.Format.Format_RGB888).copy()
+    brush = QBrush(image)
+    brush.setTransform(QTransform.fromScale(w / px, w / px))
+    return brush
 
 
 def _number(painter: QPainter, text: str, size: float, x: float, y: float, ink: QColor) -> None:
