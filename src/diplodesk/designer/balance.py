@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..engine.board import ProvinceKind, UnitType, province_of
 from ..engine.variant import Variant
@@ -38,7 +39,7 @@ class Race:
     def best(self) -> int | None:
         return self.moves[0][1] if self.moves else None
 
-    @property
+    @cached_property
     def first(self) -> tuple[str, ...]:
         """The power (or powers, if contested) that reach it in the fewest moves."""
         return tuple(p for p, t in self.moves if t == self.best)
