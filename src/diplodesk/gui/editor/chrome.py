@@ -13,7 +13,14 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QToolBar, Q
 
 from ...document import map_commands as mc
 from ...engine.board import province_of
-from .panels import AdjacencyPanel, BalanceDock, ChecksPanel, ProvincePanel, SetupPanel, SpecialsPanel
+from .panels import (
+    AdjacencyPanel,
+    BalanceDock,
+    ChecksPanel,
+    ProvincePanel,
+    SetupPanel,
+    SpecialsPanel,
+)
 
 
 class EditorChrome:
