@@ -68,7 +68,6 @@ class Moves:
                       for loc, ns in sorted(board.fleet_adj.items()) if board.is_location(loc)}
         self.prov_of = {loc: province_of(loc) for loc in self.fleet}
         self.closed = tuple(closed_provinces(board, s) for s in self.seasons)
-        self.has_closures = any(self.closed)
         pairs = [s.get("between", ()) for s in board.specials_of("difficult")]
         self.difficult_ends = frozenset(province_of(p) for pair in pairs for p in pair)
         self.has_difficult = bool(self.difficult_ends)
