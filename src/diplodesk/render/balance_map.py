@@ -38,8 +38,6 @@ from .painter import MapPainter, RenderOptions
 from .palette import blend
 from .paths import geometry_path
 
-BAND_GLYPHS = 3.6  # the key's band, in glyph sizes
-
 
 class BalanceMap:
     """Draws one balance report on its variant's map."""
@@ -49,6 +47,7 @@ class BalanceMap:
         self.report = report
         self.mp = MapPainter(variant, geometry)
         self.options = RenderOptions(show_orders=False, show_title=False, show_legend=False)
+        self.page = RenderOptions(show_orders=False)  # the page of a map with its band on top
         self.pal = self.mp.palette("default")
         owners = {c: p.power for p in report.powers for c in p.homes}
         owners.update({r.centre: r.first[0] for r in report.races if len(r.first) == 1})
@@ -62,19 +61,11 @@ class BalanceMap:
         return self.mp.sheet.base_g
 
     def page_rect(self) -> QRectF:
-        x0, y0, x1, y1 = self.mp.geometry.bounds
-        band = self.g * BAND_GLYPHS
-        return QRectF(x0, y0 - band, x1 - x0, y1 - y0 + band)
+        """The map and the band above it for the title and the key (a game map's band)."""
+        return self.mp.page_rect(self.page)
 
     def fit_transform(self, target: QRectF) -> QTransform:
-        page = self.page_rect()
-        k = min(target.width() / page.width(), target.height() / page.height())
-        t = QTransform()
-        t.translate(target.x() + (target.width() - page.width() * k) / 2,
-                    target.y() + (target.height() - page.height() * k) / 2)
-        t.scale(k, k)
-        t.translate(-page.x(), -page.y())
-        return t
+        return self.mp.fit_transform(target, self.page)
 
     def fill_of(self, centre: str) -> tuple[QColor, ...]:
         """The colours a centre's province is filled with: one, or a contested one's stripes."""
@@ -180,7 +171,7 @@ class BalanceMap:
     def _key(self, painter: QPainter) -> None:
         pal, g = self.pal, self.g
         x0, y0, x1, _ = self.mp.geometry.bounds
-        band = g * BAND_GLYPHS
+        band = self.mp.band_height(self.page)
         painter.fillRect(QRectF(x0, y0 - band, x1 - x0, band), pal.paper)
         painter.setPen(QPen(pal.land_border, g * 0.03))
         painter.drawLine(QPointF(x0, y0), QPointF(x1, y0))
@@ -191,17 +182,14 @@ class BalanceMap:
         painter.fillPath(glyphs.text_path(sub, size * 0.55, x0 + pad, y0 - band * 0.36, align="left", bold=False),
                          blend(pal.ink, pal.paper, 0.3))
         left = x0 + pad * 3 + max(glyphs.text_width(title, size), glyphs.text_width(sub, size * 0.55, False))
-        ts = size * 0.7
         entries = self.key()
-        widths = [ts * 1.6 + glyphs.text_width(text, ts, False) for text, _, _ in entries]
-        avail = max(x1 - pad - left, ts * 10)
-        rows, row, used = [[]], 0, 0.0
-        for i, w in enumerate(widths):
-            if rows[row] and used + w > avail:
-                rows.append([])
-                row, used = row + 1, 0.0
-            rows[row].append(i)
-            used += w + ts
+        ts = size * 0.7
+        while True:  # smaller words until the key fits in three rows
+            widths, rows = _rows_of([ts * 1.6 + glyphs.text_width(text, ts, False) for text, _, _ in entries],
+                                    max(x1 - pad - left, ts * 10), ts)
+            if len(rows) <= 3 or ts < size * 0.3:
+                break
+            ts *= 0.85
         n = len(rows)
         for r, items in enumerate(rows):
             y = y0 - band * (0.5 if n == 1 else 0.82 - 0.64 * r / (n - 1))
@@ -255,6 +243,19 @@ class BalanceMap:
         painter.setBrush(QColor("#ffffff"))
         painter.drawEllipse(c, r, r)
         painter.fillPath(glyphs.text_path("1", r * 1.25, c.x(), c.y()), self.pal.ink)
+
+
+def _rows_of(widths: list[float], avail: float, gap: float) -> tuple[list[float], list[list[int]]]:
+    """Entries of these widths laid out in rows no wider than ``avail``."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + w > avail:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += w + gap
+    return widths, rows
 
 
 def _stripe_brush(colours: tuple[QColor, ...], w: float) -> QBrush:
