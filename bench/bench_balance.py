@@ -16,6 +16,11 @@ or less, and on the 2,013-province board 1 s and 2 s. The reference measured in 
 run, turn about with the rest, is reading the same board (``Variant.from_data`` of its data):
 the ratio says how many board readings a report costs, whatever the machine's load. The load
 average is printed with the figures, as the machine may be shared.
+
+Measured when it was written (issue 30), two runs on 2 cores under a load average of 7 to 8
+(other work on the machine): the standard board's report 4 to 17 ms (1.8 to 3.6 times reading
+it), the panel's refresh 47 to 133 ms; the 2,013-province board's report 185 to 199 ms (1.4 to
+1.8 times reading it), the refresh 0.69 to 0.85 s.
 """
 
 from __future__ import annotations
