@@ -66,7 +66,7 @@ class BalanceDock(QDockWidget):
 
 class BalancePanel(QWidget):
     """The report of the board in the editor: a summary line, then the picture and the
-tables, a tab each."""
+    tables, a tab each."""
 
     #: the board as a playable Variant after each refresh, or None when it can't be read yet
     variant_changed = Signal(object)
@@ -85,7 +85,7 @@ tables, a tab each."""
         self.summary = QLabel("Weighing the board…")
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
-        self.tables = QTabWidget()  # the picture first, then the report's tables
+        self.pages = QTabWidget()  # the picture first, then the report's tables
         self.picture = PictureView()
         self.powers = _table(POWER_COLUMNS)
         self.centres = _table(CENTRE_COLUMNS)
@@ -94,8 +94,8 @@ tables, a tab each."""
         self.distances = _table(("Centre",))
         for widget, title in ((self.picture, "Map"), (self.powers, "Powers"), (self.centres, "Neutral centres"),
                               (self.exposure, "Exposure"), (self.distances, "Distances")):
-            self.tables.addTab(widget, title)
-        lay.addWidget(self.tables, 1)
+            self.pages.addTab(widget, title)
+        lay.addWidget(self.pages, 1)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_DELAY_MS)
