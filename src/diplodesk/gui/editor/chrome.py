@@ -13,7 +13,14 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QToolBar, Q
 
 from ...document import map_commands as mc
 from ...engine.board import province_of
-from .panels import AdjacencyPanel, ChecksPanel, ProvincePanel, SetupPanel, SpecialsPanel
+from .panels import (
+    AdjacencyPanel,
+    BalanceDock,
+    ChecksPanel,
+    ProvincePanel,
+    SetupPanel,
+    SpecialsPanel,
+)
 
 
 class EditorChrome:
@@ -152,6 +159,10 @@ class EditorChrome:
         self.tabifyDockWidget(self.province_dock, self.setup_dock)
         self.tabifyDockWidget(self.province_dock, self.specials_dock)
         self.tabifyDockWidget(self.checks_dock, self.adjacency_dock)
+        self.balance_dock = BalanceDock(self)  # the report first; add_tab docks the playtests beside
+        self.addDockWidget(right, self.balance_dock)
+        self.view_menu.addAction(self.balance_dock.toggleViewAction())
+        self.tabifyDockWidget(self.checks_dock, self.balance_dock)
         self.province_dock.raise_()
         self.checks_dock.raise_()
         self.resizeDocks([self.province_dock], [400], Qt.Orientation.Horizontal)
