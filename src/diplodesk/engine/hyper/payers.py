@@ -140,19 +140,31 @@ def _frozen(s: Season) -> set[str]:
         n for n, st in s.pos.nations.items() if st.kind == "gie" and (st.exile or {}).get("frozen")}
 
 
+def owner_pays(vector, o: HOrder | None) -> bool:
+    """Does a unit's owner pay a part of its upkeep ``vector``? Not when the nation it stands in
+    pays it all (III.16); only then does it need a supply route (III.17)."""
+    if o is None or o.paid_by is None or o.error:
+        return True
+    if o.paid_gold is None:
+        return False
+    return any(v for f, v in vector.items() if f != "gold") or o.paid_gold < vector.get("gold", 0)
+
+
 def _shared(it: CostItem, o: HOrder) -> list[CostItem]:
     label = f"{it.label}, for {o.nation}"
+    # a unit's upkeep its payer cannot pay falls back on its owner, as a stand (III.16, T5)
+    fail = "downgrade" if it.category.startswith("upkeep.unit.") else "fail"
     if o.paid_gold is None:
-        return [replace(it, payer=o.paid_by, label=label, on_fail="fail")]
-    return _split(it, o.paid_by, min(o.paid_gold, it.needs("gold")), label)
+        return [replace(it, payer=o.paid_by, label=label, on_fail=fail)]
+    return _split(it, o.paid_by, min(o.paid_gold, it.needs("gold")), label, fail)
 
 
-def _split(it: CostItem, payer: str, gold: int, label: str) -> list[CostItem]:
+def _split(it: CostItem, payer: str, gold: int, label: str, fail: str = "fail") -> list[CostItem]:
     """``gold`` of the item's gold paid by ``payer``; the rest stays the item's own."""
     if gold <= 0:
         return [it]
-    theirs = replace(it, payer=payer, vector={"gold": gold}, label=label, on_fail="fail",
-                     subject=f"{it.subject} pd")
+    theirs = replace(it, payer=payer, vector={"gold": gold}, label=label, on_fail=fail,
+                     subject=it.subject if fail == "downgrade" else f"{it.subject} pd")
     rest = {f: v - (gold if f == "gold" else 0) for f, v in it.vector.items()}
     if not any(rest.values()):
         return [theirs]

@@ -267,8 +267,8 @@ class Season:
         cost, cell = self.pack.upkeep_cost(u.type, action, loc)
         cat = {"uo": "st", "sp_unused": "sp", "sp_used": "sp"}.get(action, action)
         vector, label, rule = dict(cost.amounts), f"upkeep {u.ref} {action} in {u.at}", "III.15, T3"
-        path = self.supply(u) if loc != "own" else ()
-        if path:  # III.17: its owner pays through a supply route
+        path = self.supply(u) if loc != "own" and payers.owner_pays(vector, o) else ()
+        if path:  # III.17: its owner pays a part, through a supply route
             extra = surcharge(self.pos.board, path)
             vector["I"] = vector.get("I", 0) + extra
             label += f" + supply route {'-'.join(path)} (+{extra}I)"
@@ -303,7 +303,10 @@ class Season:
         return items
 
     def downgrade(self, item: CostItem) -> CostItem | None:
-        u = next(u for u in self.units if u.power == item.payer and u.ref == item.subject)
+        """A unit's upkeep that cannot be paid: it stands, at its owner's cost (III.16, T5)."""
+        o = payments.find(self, item.order)
+        u = o.unit if o is not None and o.unit is not None else \
+            next(u for u in self.units if u.power == item.payer and u.ref == item.subject)
         return replace(self.unit_item(u, "st", None), order=item.order)
 
     def order_items(self) -> list[CostItem]:
