@@ -10,7 +10,7 @@ from collections import Counter
 
 from ..board import ProvinceKind
 from .model import HyperPosition
-from .orders import HOrder
+from .orders import HOrder, describe
 
 UNIT_ITEMS = ("D", "T", "N")
 
@@ -85,3 +85,15 @@ def check_builds(pos: HyperPosition, builds: list[HOrder], gone: set[str]) -> No
                 o.fail("illegal", f"{prov} already has {'an armoury' if o.item == 'Y' else 'a shipyard'}"
                        f"{' on that coast' if '/' in loc else ''} (III.11)")
                 continue
+
+
+def planned_units(pos: HyperPosition, builds: list[HOrder]) -> dict[str, dict[str, HOrder]]:
+    """The designation each unit build of the season would give its unit were all of its
+    nation's builds to stand: numbered by place after the units acquired so far (III.10).
+    A transfer names a unit built this season by it (III.18)."""
+    out: dict[str, dict[str, HOrder]] = {}
+    for o in sorted((o for o in builds if o.item in ("D", "T") and not o.error),
+                    key=lambda o: (o.nation, describe(o))):
+        mine = out.setdefault(o.nation, {})
+        mine[f"{pos.nations[o.nation].acquired + len(mine) + 1}{o.item}"] = o
+    return out

@@ -28,8 +28,8 @@ def describe(o: HOrder) -> str:
         return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
     if o.verb == "de":
         return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
+    if o.verb == "tf" and (o.unit or o.note):
+        return f"tf {o.unit.ref if o.unit else o.note} to {o.target}"
     if o.verb == "pw":
         return f"pw ${o.amount / 2:g} {o.target}"
     if o.verb == "fo":

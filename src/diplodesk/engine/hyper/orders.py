@@ -356,9 +356,11 @@ class _Parser(CanalOrders, EconomyOrders):
         if len(rest) != 3 or rest[1].lower() != "to":
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
-        if unit is None:
+        if unit is None and not _DESIG.match(rest[0]):
             return o.fail("no such unit", f"{o.nation} has no unit {rest[0].upper()}")
         o.unit, o.target = unit, self.names.nation.get(_key(rest[2]))
+        if unit is None:  # a unit built this season, by the designation its build gives it (III.18)
+            o.note = rest[0].upper()
         if o.target is None:
             return o.fail("unparsable", f"{rest[2]!r} is not a nation")
         return o

@@ -38,7 +38,7 @@ from . import (
 )
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
-from .builds import check_builds
+from .builds import check_builds, planned_units
 from .costs import CostItem, Failure, settle
 from .income import deterioration
 from .model import HUnit, HyperPosition, Installation
@@ -95,6 +95,7 @@ class Season:
         self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
         self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
+        self.planned: dict[str, dict[str, HOrder]] = {}  # nation -> designation -> its unit build
 
     # -- the season ----------------------------------------------------------------------
 
@@ -155,10 +156,9 @@ class Season:
                 if o.military and o.unit and not o.error and mil[o.unit.ref] > 1:
                     o.fail("invalid", f"{o.unit.ref} has {mil[o.unit.ref]} orders; it stands")
             # a unit or installation disbanded or handed over twice: neither order stands
-            fates = Counter(o.unit.ref if o.unit else f"{o.item} {o.target}" for o in orders
-                            if o.verb in ("de", "tf") and not o.error)
+            fates = Counter(_fate(o) for o in orders if o.verb in ("de", "tf") and not o.error)
             for o in orders:
-                key = o.unit.ref if o.unit else f"{o.item} {o.target}"
+                key = _fate(o)
                 if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
                     o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
@@ -313,6 +313,7 @@ class Season:
         items = []
         builds = self.live("bu")
         check_builds(self.pos, builds, self.gone)
+        self.planned = planned_units(self.pos, self.live("bu"))  # what a transfer may name (III.18)
         for o in self.live("bu"):
             cost = self.pack.build[o.item]
             vector = {f: v * o.count for f, v in cost.amounts.items()}
@@ -344,7 +345,13 @@ class Season:
     def transfers(self) -> None:
         for o in self.live("tf"):
             u = o.unit
-            if held(u.power, u.ref) in self.gone:
+            if u is None:  # a unit this season's builds make (III.18)
+                if o.note not in self.planned.get(o.nation, {}):
+                    o.fail("no such unit", f"{o.nation} has no unit {o.note}, and no build of this season "
+                           f"would give it that designation (III.10, III.18)")
+                elif o.target == o.nation:
+                    o.fail("illegal", f"{o.note} would already belong to {o.nation}")
+            elif held(u.power, u.ref) in self.gone:
                 o.fail("demobilised", f"{u.ref} was demobilised this season")
             elif u.type == "N":
                 o.fail("illegal", "a National Guard changes hands only with its province (III.20)")
@@ -353,6 +360,7 @@ class Season:
 
     def build(self) -> None:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
+        made: dict[str, HUnit] = {}  # build order -> the unit it made
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
             prov = (o.target or "").partition("/")[0]
@@ -385,10 +393,19 @@ class Season:
                 uid = f"{acquired[o.nation]}{o.item}"
             u = HUnit(uid, o.nation, o.item, o.target, m)
             self.units.append(u)
+            made[o.ref] = u
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
-        for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
-            u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
+        for o in sorted(self.live("tf"), key=lambda o: (o.nation, _fate(o))):
+            if o.unit is None:  # built this season: the unit its build made, whatever its number
+                b = self.planned[o.nation][o.note]
+                u = made.get(b.ref)
+                if u is None:
+                    self.result(o, "fails", "not built", f"{describe(b)} failed, so there is no {o.note} "
+                                "to transfer (III.18)")
+                    continue
+            else:
+                u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
             if u is None or held(u.power, u.ref) in self.gone:
                 self.result(o, "fails", "gone", f"{o.unit.ref} was lost before the transfer")
                 continue
@@ -447,6 +464,13 @@ class Season:
                     self.result(o, "invalid" if o.error[0] in ("unparsable", "illegal", "invalid",
                                                                "no such unit") else "fails",
                                 o.error[0], o.error[1])
+
+
+def _fate(o: HOrder) -> str:
+    """What a ``de`` or ``tf`` disposes of: a unit, a unit built this season, an installation."""
+    if o.unit is not None:
+        return o.unit.ref
+    return o.note if o.verb == "tf" else f"{o.item} {o.target}"
 
 
 def deterioration_of(a: int, c) -> int:
