@@ -63,6 +63,10 @@ def check(s: Season) -> None:
                     o.fail("illegal", f"{o.unit.ref}'s upkeep is paid by its owner or by the nation it "
                            f"stands in, not {o.paid_by} (III.16)")
                     continue
+            if (o.verb, o.note) == ("tt", "gold") or o.verb == "tt$":  # gold pays no fee (IV.2, IV.9, VI.3)
+                for p in match:
+                    p.fail("nothing to pay", f"{o.nation}'s gold trade pays no fee; its gold leaves its "
+                           "own stockpile (IV.2, IV.9)")
             used |= {p.ref for p in match}
         if o.redeem is not None:
             if o.redeem in _frozen(s):
@@ -89,8 +93,8 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
     redeemed: Counter[tuple[str, str]] = Counter()
     for it in sorted(items, key=lambda i: (i.payer, i.category, i.subject, i.label)):
         o = find(s, it.order)
-        if o is None or o.error or it.hidden:
-            out.append(it)
+        if o is None or o.error or it.hidden or it.category == "tt.goods":
+            out.append(it)  # what a trade ships leaves the trader's own stockpile: another pays its fee (IV.9)
         elif o.paid_by is not None:
             out += _shared(it, o)
         elif o.redeem is not None and it.needs("gold"):
