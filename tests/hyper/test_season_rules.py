@@ -139,10 +139,13 @@ def test_guards_only_where_the_nation_owns_by_right_and_only_guards_in_a_guards_
     assert "only National Guards" in line(r, "sui", "bu Y Swit")["detail"]
 
 
-def test_two_unit_builds_in_one_province_both_fail_whatever_their_order(w1914):
+def test_of_two_unit_builds_in_one_province_the_same_one_stands_whatever_their_order(w1914):
     _armouries(w1914, "fra", "pari")
-    r = season(w1914, {"fra": ["bu D Pari", "bu N Pari"]})
-    assert {line(r, "fra", t)["status"] for t in ("bu D Pari", "bu N Pari")} == {"invalid"}
+    results = [season(w1914, {"fra": lines}) for lines in (["bu D Pari", "bu N Pari"], ["bu N Pari", "bu D Pari"])]
+    for r in results:
+        assert sorted(line(r, "fra", t)["status"] for t in ("bu D Pari", "bu N Pari")) == ["fails", "succeeds"]
+        assert [q["id"] for q in r["decisions_needed"]] == ["W1914M/over-ordered/fra/pari"]
+    assert results[0]["next"]["units"] == results[1]["next"]["units"]
 
 
 # -- income and food ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations
 
 from ..decisions import Decisions
 from ..dice import Dice
@@ -302,6 +303,23 @@ class Season:
                                   "III.15, T2", f"T2 {i.type}", None, i.ref, "demobilise"))
         return items
 
+    def over_ordered(self, rule: str, where: str, orders: list[HOrder], limit: int) -> list[HOrder]:
+        """More orders than a limit allows (III.7, III.11, VII.2): the GM says which stand
+        (``over-ordered``), by default the dice, over the orders as written back, so the
+        order of the lines never matters; lines alike are one order."""
+        alike: dict[str, list[HOrder]] = {}
+        for o in sorted(orders, key=lambda o: o.index):
+            alike.setdefault(describe(o), []).append(o)
+        texts = sorted(alike)
+        if len(texts) <= limit:
+            return [ones[0] for ones in alike.values()]
+        options = [" + ".join(c) for c in combinations(texts, limit)]
+        default = self.dice.choose(options, "over", where)
+        answer = self.decisions.ask(f"{self.phase}/over-ordered/{where}",
+                                    f"{len(texts)} builds ordered where {limit} may stand: which stand?",
+                                    [*options, "none"], default, rule=rule)
+        return [] if answer == "none" else [alike[t][0] for t in answer.split(" + ")]
+
     def downgrade(self, item: CostItem) -> CostItem | None:
         """A unit's upkeep that cannot be paid: it stands, at its owner's cost (III.16, T5)."""
         o = payments.find(self, item.order)
@@ -312,7 +330,7 @@ class Season:
     def order_items(self) -> list[CostItem]:
         items = []
         builds = self.live("bu")
-        check_builds(self.pos, builds, self.gone)
+        check_builds(self.pos, builds, self.gone, self.over_ordered)
         self.planned = planned_units(self.pos, self.live("bu"))  # what a transfer may name (III.18)
         for o in self.live("bu"):
             cost = self.pack.build[o.item]
