@@ -153,9 +153,13 @@ def lookup(root: Any, path: str) -> Any:
 
 
 def put(root: Any, path: str, value: Any) -> None:
+    """Set the value at ``path``; a missing key on the way is a new table."""
     *head, last = _parts(path)
     for part in head:
-        root = root[_key(root, part)]
+        k = _key(root, part)
+        if isinstance(root, dict) and k not in root:
+            root[k] = {}
+        root = root[k]
     root[_key(root, last)] = value
 
 

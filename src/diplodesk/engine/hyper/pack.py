@@ -32,6 +32,8 @@ INSTALLATIONS = ("Y", "S")
 ACTIONS = ("st", "ho", "mo", "at", "dm", "sp_used", "sp_unused", "uo")
 LOCATIONS = ("own", "foreign", "sea", "any")
 ROUNDING = ("up", "down")
+# rules.toml [readings]: where the text allows two readings, the options, the default first
+READINGS = {"support_cut": ("per-attacker", "literal")}
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class Constants:
     joint_share: tuple[int, int]
     joint_max_players: int
     rules: Mapping[str, str]  # constant -> rule reference, for the ledger's "rule" column
+    support_cut: str = "per-attacker"  # III.35: or "literal" (READINGS)
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,8 @@ def _constants(rd: TableReader) -> Constants:
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
                    "victory", "public_works", "research", "pi", "fishing", "banking", "trade",
-                   "canals", "canal_sites"})
+                   "canals", "canal_sites", "readings"})
+    readings = _readings(rd)
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}
@@ -292,7 +296,21 @@ def _constants(rd: TableReader) -> Constants:
         joint_share=_share(rd, vic, "victory", "joint"),
         joint_max_players=rd.whole(vic.get("joint_max_players", 3), "victory", "joint_max_players", 2),
         rules=rules,
+        **readings,
     )
+
+
+def _readings(rd: TableReader) -> dict[str, str]:
+    sec = rd.section("readings", required=False)
+    out = {}
+    for k, v in sec.items():
+        if k not in READINGS:
+            rd.bad("readings", k, f"unknown reading (known: {', '.join(sorted(READINGS))})")
+        elif v not in READINGS[k]:
+            rd.bad("readings", k, f"{v!r} is not one of {', '.join(READINGS[k])}")
+        else:
+            out[k] = str(v)
+    return out
 
 
 def _upkeep(rd: TableReader) -> list[UpkeepRow]:
