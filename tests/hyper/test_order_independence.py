@@ -11,7 +11,8 @@ from .conftest import season, start
 
 VOCABULARY = {
     "fra": ["bu Y Pari", "bu Y Gaso", "bu D Pari", "bu D Gaso", "bu 2 Trs", "bu 9 Trs", "bu N Pari",
-            "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
+            "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain", "tf 5D to Italy",
+            "fo bu.unit, pw until withdrawn", "fo withdrawn", "fo bu.Tr for 2 seasons", "bu FF Bret",
             "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
             "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
             "FF1 f", "FF1 mo Atla", "FF2 f", "FF1 f to Spain", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso",

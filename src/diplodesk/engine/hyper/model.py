@@ -87,6 +87,9 @@ class NationState:
     pis: tuple[Mapping[str, Any], ...] = ()
     name: str = ""  # a nation formed in play names itself; the others' names are the pack's
     exile: Mapping[str, Any] | None = None  # a government in exile (II.7b-8): since, deadline, located, hidden_M
+    # a failure order that stands beyond its season (I.11): {"order": [T5 categories],
+    # "left": seasons it still covers after this one, or None until withdrawn}
+    failure_order: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         d = {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
@@ -96,6 +99,8 @@ class NationState:
              "pis": [dict(p) for p in self.pis]}
         if self.exile is not None:
             d["exile"] = dict(self.exile)
+        if self.failure_order is not None:
+            d["failure_order"] = {"order": list(self.failure_order["order"]), "left": self.failure_order["left"]}
         return ({"name": self.name} if self.name else {}) | d
 
 
@@ -409,7 +414,7 @@ class _Reader:
         w = f"economy.nations.{nid}"
         formed = nid not in self.pack.nations
         o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
-                            "teams", "pis", "name", "exile"},
+                            "teams", "pis", "name", "exile", "failure_order"},
                      {"stock", "kind", "controllers"} if formed else {"stock"})
         stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
         amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
@@ -448,7 +453,23 @@ class _Reader:
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           teams, pis, str(o.get("name", "")), exile)
+                           teams, pis, str(o.get("name", "")), exile,
+                           self.failure_order(o.get("failure_order"), f"{w}.failure_order"))
+
+    def failure_order(self, v: Any, w: str) -> Mapping[str, Any] | None:
+        """A standing failure order (I.11): T5's categories, and the seasons it still covers."""
+        if v is None:
+            return None
+        o = self.obj(v, w, {"order", "left"}, {"order"})
+        order = o["order"]
+        known = set(self.pack.failure_order)
+        if not isinstance(order, list) or not order or not all(isinstance(c, str) and c in known for c in order):
+            raise self.fail(f"{w}.order", f"expected a list of T5 categories, got {order!r}")
+        left = o.get("left")
+        if left is not None and (isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= 99):
+            raise self.fail(f"{w}.left", f"expected the seasons it still covers (1 to 99), or null "
+                            f"until withdrawn, got {left!r}")
+        return {"order": tuple(order), "left": left}
 
     def team(self, t: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})

@@ -33,7 +33,10 @@ def describe(o: HOrder) -> str:
     if o.verb == "pw":
         return f"pw ${o.amount / 2:g} {o.target}"
     if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
+        if o.note == "withdraw":
+            return "fo withdrawn"
+        last = {"standing": " until withdrawn", "seasons": f" for {o.count} season{'s' if o.count > 1 else ''}"}
+        return "fo " + ", ".join(o.categories) + last.get(o.note, "")
     if o.verb == "al":
         return f"al {o.target} {', '.join(o.categories)}" + (f' "{o.note}"' if o.note else "")
     if o.verb in ("ra", "wa"):

@@ -399,13 +399,26 @@ class _Parser(CanalOrders, EconomyOrders):
         return o
 
     def order_fo(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``fo bu.unit, pw``: for this season; ``... until withdrawn`` or ``... for 3 seasons``
+        for longer; ``fo withdrawn`` ends a standing one (I.11)."""
+        low = [w.lower() for w in rest]
+        if low in (["withdrawn"], ["withdraw"], ["wd"]):
+            o.note = "withdraw"
+            return o
+        if low[-2:] == ["until", "withdrawn"]:
+            o.note, rest = "standing", rest[:-2]
+        elif len(low) >= 3 and low[-3] == "for" and low[-1] in ("season", "seasons"):
+            if not low[-2].isdigit() or not 1 <= int(low[-2]) <= 99:
+                return o.fail("unparsable", "fo ... for 3 seasons: a whole number of seasons, 1 to 99 (I.11)")
+            o.note, o.count, rest = "seasons", int(low[-2]), rest[:-3]
         canonical = {c.lower(): c for c in self.categories}
         written = " ".join(rest).replace(",", " ").split()
         cats = tuple(canonical.get(c.lower(), c) for c in written)
         unknown = [c for c in cats if c not in self.categories]
         if not cats or unknown:
             return o.fail("unparsable", f"fo lists the categories of T5 in the order they should "
-                          f"fail ({', '.join(sorted(self.categories))})"
+                          f"fail ({', '.join(sorted(self.categories))}), then 'until withdrawn' or "
+                          "'for 3 seasons' if it is to last (I.11)"
                           + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
         o.categories = cats
         return o

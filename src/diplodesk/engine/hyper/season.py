@@ -163,10 +163,10 @@ class Season:
                 if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
                     o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
-            for o in fos[1:] if len(fos) > 1 else ():
-                o.fail("invalid", "two failure lists (fo); T5 is used")
-            if len(fos) > 1:
-                fos[0].fail("invalid", "two failure lists (fo); T5 is used")
+            for o in fos if len(fos) > 1 else ():
+                standing = self.pos.nations.get(o.nation)
+                o.fail("invalid", "two failure lists (fo): neither stands; " + (
+                    "the standing list is used" if standing and standing.failure_order else "T5 is used"))
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
@@ -243,8 +243,30 @@ class Season:
                 for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
 
     def failure_order(self, nation: str) -> list[str]:
-        own = next((o.categories for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), ())
+        """The nation's own list for this season, else the one it left standing, then T5 (I.11)."""
+        o, standing = self.fo(nation), self.standing(nation)
+        own = o.categories if o is not None else tuple(standing["order"]) if standing else ()
         return list(own) + [c for c in self.pack.failure_order if c not in own]
+
+    def fo(self, nation: str) -> HOrder | None:
+        return next((o for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), None)
+
+    def standing(self, nation: str):
+        st = self.pos.nations.get(nation)
+        return st.failure_order if st is not None else None
+
+    def next_failure_order(self, nation: str):
+        """The list standing after this season (I.11): one ordered to last, or the old one a
+        season shorter; a season's own list does not end it, ``fo withdrawn`` does."""
+        o, old = self.fo(nation), self.standing(nation)
+        if o is not None and o.note == "withdraw":
+            return None
+        if o is not None and o.note in ("standing", "seasons"):
+            left = None if o.note == "standing" else o.count - 1
+            return None if left == 0 else {"order": o.categories, "left": left}
+        if old is None or old["left"] is None:
+            return old
+        return {"order": old["order"], "left": old["left"] - 1} if old["left"] > 1 else None
 
     def unit_action(self, u: HUnit) -> tuple[str, HOrder | None]:
         o = next((o for n in (u.power,) for o in self.orders.get(n, ())

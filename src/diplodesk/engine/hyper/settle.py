@@ -168,7 +168,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
                                  s.acquired[n], tuple(s.teams.get(n, ())), tuple(s.pis.get(n, ())),
-                                 st.name, st.exile)
+                                 st.name, st.exile, s.next_failure_order(n))
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))
