@@ -27,13 +27,22 @@ class Bank:
     gold: int  # halves, on hand
     invested: int  # halves
     frozen: bool = False
+    # what else it owns (VI.2): research teams and unused PIs, as a nation holds them; its
+    # fishing fleets are the position's ``ffs`` with the bank as owner, its nations say ``bank``
+    teams: tuple[Mapping[str, Any], ...] = ()
+    pis: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         from ..money import from_units
 
-        return {"id": self.id, "name": self.name, "at": self.at, "controller": self.controller,
-                "gold": from_units(self.gold, 2), "invested": from_units(self.invested, 2),
-                "frozen": self.frozen}
+        d = {"id": self.id, "name": self.name, "at": self.at, "controller": self.controller,
+             "gold": from_units(self.gold, 2), "invested": from_units(self.invested, 2),
+             "frozen": self.frozen}
+        if self.teams:
+            d["teams"] = [dict(t) for t in self.teams]
+        if self.pis:
+            d["pis"] = [dict(p) for p in self.pis]
+        return d
 
 
 @dataclass(frozen=True)

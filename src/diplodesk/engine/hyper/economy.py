@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..board import ProvinceKind
 from ..ledger import Entry
 from .accounts import escrow, stock
+from .banking import on_hand
 from .costs import CostItem
 from .orders import describe
 from .research import after_roll, season_index
@@ -50,9 +51,24 @@ def _research_items(s: Season) -> list[CostItem]:
             o.fail("invalid", f"team {team} was ordered {used[(o.nation, team)]} times; it does not research")
             continue
         o.item = team
-        items.append(CostItem(o.nation, {"gold": rules.cost}, "co", f"research, team {team}", o.nation,
-                              "V.2", "", o.ref, f"co {team}"))
+        payer = _payer(s, o)
+        if payer is not None:
+            items.append(CostItem(payer[0], {"gold": rules.cost}, "co", f"research, team {team}", payer[1],
+                                  "V.2", "", o.ref, f"co {team}"))
     return items
+
+
+def _payer(s: Season, o) -> tuple[str, str] | None:
+    """Who pays for a team's research or a PI's assignment, and whose escrow gets the gold:
+    the nation; or a bank that owns them, from its gold on hand into its host's (VI.2, VI.4)."""
+    bank = next((b for b in s.pos.banks if b.id == o.nation), None)
+    if bank is None:
+        return o.nation, o.nation
+    if bank.frozen:
+        o.fail("frozen", f"{bank.name} is frozen: it spends nothing, though its teams and PIs may be "
+               "handed over (VI.5) [A]")
+        return None
+    return on_hand(bank.id), s.pos.provinces[bank.at].de_facto or bank.id
 
 
 def _assign_items(s: Season) -> list[CostItem]:
@@ -76,9 +92,9 @@ def _assign_items(s: Season) -> list[CostItem]:
         elif prov.last_pi and now - season_index(prov.last_pi, s.pos.variant.calendar) < rules.window:
             o.fail("illegal", f"a PI went to {o.target} in {prov.last_pi}: one in any "
                    f"{rules.window} seasons (V.7)")
-        else:
-            items.append(CostItem(o.nation, {"gold": rules.assign_cost}, "as",
-                                  f"{o.item}PI assigned to {o.target}", prov.de_facto or o.nation,
+        elif (payer := _payer(s, o)) is not None:
+            items.append(CostItem(payer[0], {"gold": rules.assign_cost}, "as",
+                                  f"{o.item}PI assigned to {o.target}", prov.de_facto or payer[1],
                                   "V.6", "", o.ref, f"as {o.item} {o.target}"))
     return items
 

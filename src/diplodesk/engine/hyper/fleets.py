@@ -70,6 +70,9 @@ def season_fleets(s: Season) -> None:
                   and board.provinces[p].kind is ProvinceKind.COAST}
         if fishers[(ff.owner, ff.id)] > 1:
             o.fail("invalid", f"{ff.id} was ordered to fish twice")
+        elif to not in s.pos.nations:
+            o.fail("illegal", f"{ff.owner}'s stockpile never holds A: its fleet names the nation it fishes "
+                   f"for, {ff.id} f to France (VI.2, VII.7)")
         elif ff not in s.ffs and all(f.id != ff.id or f.owner != ff.owner for f in s.ffs):
             o.fail("demobilised", f"{ff.id} was disbanded this season")
         elif not board.is_sea(ff.province):

@@ -90,6 +90,7 @@ class NationState:
     # a failure order that stands beyond its season (I.11): {"order": [T5 categories],
     # "left": seasons it still covers after this one, or None until withdrawn}
     failure_order: Mapping[str, Any] | None = None
+    bank: str | None = None  # the bank that owns the nation (VI.2); its controller gives its orders
 
     def to_json(self) -> dict[str, Any]:
         d = {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
@@ -99,6 +100,8 @@ class NationState:
              "pis": [dict(p) for p in self.pis]}
         if self.exile is not None:
             d["exile"] = dict(self.exile)
+        if self.bank is not None:
+            d["bank"] = self.bank
         if self.failure_order is not None:
             d["failure_order"] = {"order": list(self.failure_order["order"]), "left": self.failure_order["left"]}
         return ({"name": self.name} if self.name else {}) | d
@@ -255,6 +258,7 @@ class _Reader:
         self.pack = pack
         self.board = variant.board
         self.formed: set[str] = set()  # nations formed in play, as the position lists them
+        self.bank_ids: set[str] = set()
 
     def fail(self, where: str, what: str) -> PositionError:
         return PositionError(f"{where}: {what}")
@@ -348,12 +352,14 @@ class _Reader:
             seen.add((u.power, u.id or f"N@{u.at}"))
         insts = tuple(self.installation(x, f"economy.installations[{i}]")
                       for i, x in enumerate(self.list_of(eco, "installations")))
-        ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
-        if len({(f.owner, f.id) for f in ffs}) != len(ffs):
-            raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
         banks = tuple(self.bank(x, f"economy.banks[{i}]") for i, x in enumerate(self.list_of(eco, "banks")))
         if len({b.id for b in banks}) != len(banks):
             raise self.fail("economy.banks", "two banks with one id")
+        self.bank_ids = {b.id for b in banks}
+        nations = self.owned_by_banks(nations, banks)
+        ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
+        if len({(f.owner, f.id) for f in ffs}) != len(ffs):
+            raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
         regions = self.pack.banking.regions if self.pack.banking else {}
         ipl = {}
         for k, v in self.obj(eco.get("ipl", {}), "economy.ipl", set(regions)).items():
@@ -404,6 +410,19 @@ class _Reader:
                              read_alliances(eco.get("alliances"), self.fail, self.nation),
                              self.signatures(d.get("signatures"), pids))
 
+    def owned_by_banks(self, nations: dict[str, NationState], banks) -> dict[str, NationState]:
+        """A nation a bank owns takes its orders from the bank's controller (VI.2)."""
+        by_id = {b.id: b for b in banks}
+        out = dict(nations)
+        for n, st in nations.items():
+            if st.bank is None:
+                continue
+            b = by_id.get(st.bank) if isinstance(st.bank, str) else None
+            if b is None:
+                raise self.fail(f"economy.nations.{n}.bank", f"unknown bank {st.bank!r}")
+            out[n] = replace(st, controllers=(b.controller,) if b.controller else ())
+        return out
+
     def list_of(self, d: Mapping, key: str) -> list:
         v = d.get(key) or []
         if not isinstance(v, list):
@@ -414,7 +433,7 @@ class _Reader:
         w = f"economy.nations.{nid}"
         formed = nid not in self.pack.nations
         o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
-                            "teams", "pis", "name", "exile", "failure_order"},
+                            "teams", "pis", "name", "exile", "failure_order", "bank"},
                      {"stock", "kind", "controllers"} if formed else {"stock"})
         stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
         amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
@@ -454,7 +473,8 @@ class _Reader:
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
                            teams, pis, str(o.get("name", "")), exile,
-                           self.failure_order(o.get("failure_order"), f"{w}.failure_order"))
+                           self.failure_order(o.get("failure_order"), f"{w}.failure_order"),
+                           o.get("bank"))
 
     def failure_order(self, v: Any, w: str) -> Mapping[str, Any] | None:
         """A standing failure order (I.11): T5's categories, and the seasons it still covers."""
@@ -534,13 +554,15 @@ class _Reader:
                             str(o.get("built", "")), self.whole(o.get("M", 0), f"{w}.M"))
 
     def bank(self, x: Any, w: str) -> Bank:
-        o = self.obj(x, w, {"id", "name", "at", "controller", "gold", "invested", "frozen"},
+        o = self.obj(x, w, {"id", "name", "at", "controller", "gold", "invested", "frozen", "teams", "pis"},
                      {"id", "name", "at"})
         b = read_bank(o, w, self.fail)
         at = b.at.lower()
         if at not in self.pack.provinces:
             raise self.fail(f"{w}.at", f"a bank stands in a land province, not {b.at!r} (VI.1)")
-        return replace(b, at=at)
+        teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
+        pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
+        return replace(b, at=at, teams=teams, pis=pis)
 
     def ff(self, x: Any, w: str) -> FF:
         o = self.obj(x, w, {"id", "owner", "at", "built", "fished"}, {"id", "owner", "at"})
@@ -553,8 +575,8 @@ class _Reader:
         fished = o.get("fished")
         if fished is not None and (fished not in self.board.provinces or not self.board.is_sea(fished)):
             raise self.fail(f"{w}.fished", f"{fished!r} is not a sea")
-        return FF(o["id"].upper(), self.nation(o["owner"], f"{w}.owner"), at, str(o.get("built", "")),
-                  fished)
+        owner = o["owner"] if o["owner"] in self.bank_ids else self.nation(o["owner"], f"{w}.owner")
+        return FF(o["id"].upper(), owner, at, str(o.get("built", "")), fished)  # a bank may own one (VI.2)
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})

@@ -20,11 +20,11 @@ from ..board import ProvinceKind, UnitType
 from .canal_orders import CanalOrders
 from .canal_state import joins
 from .economy_orders import EconomyOrders
+from .handover_orders import HandoverOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
 from .order_words import key as _key
 from .order_words import money  # noqa: F401  (other modules read amounts through here)
-from .research import teams_of
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
@@ -115,7 +115,7 @@ def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names:
 
 
 @dataclass
-class _Parser(CanalOrders, EconomyOrders):
+class _Parser(CanalOrders, EconomyOrders, HandoverOrders):
     pos: HyperPosition
     names: Names
     categories: frozenset[str]
@@ -345,15 +345,21 @@ class _Parser(CanalOrders, EconomyOrders):
 
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
         words = [w.lower() for w in rest]
-        if "to" in words[1:] and _key(" ".join(rest[words.index("to", 1) + 1:])) in self.banks:
-            return o.fail("illegal", "a bank may own PIs, research teams, fishing fleets and nations (VI.2), "
-                          "but the rules do not say how it would use them: ask the GM with a special "
-                          "action, e.g. sa give team A1 to the bank (IX.5)")
-        if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
+        if len(rest) == 4 and words[0] == "n" and (loc := self.names.location(rest[1])):
             rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
-        if len(rest) >= 3 and rest[-2].lower() == "to" and self.handed_over(o, rest):
+            words = [w.lower() for w in rest]
+        to = words.index("to", 1) if "to" in words[1:] else None
+        if to is not None and to < len(rest) - 1 and self.handed_over(o, rest[:to], " ".join(rest[to + 1:])):
             return o
-        if len(rest) != 3 or rest[1].lower() != "to":
+        if self.is_bank(o.nation):
+            return o.fail("unparsable", "a bank hands over what it owns: tf A1 to France, tf 2 APIs to "
+                          "France, tf FF1 to France, tf Morocco to p02 or tf control to p02 (VI.1-2)")
+        if to != 1 or len(rest) < 3:
+            return o.fail("unparsable", "tf 12D to Germany")
+        if self.is_bank(self.banks.get(_key(" ".join(rest[2:])))):
+            return o.fail("illegal", "a bank may own PIs, research teams, fishing fleets and nations, "
+                          "not military units (VI.2)")
+        if len(rest) != 3:
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
         if unit is None and not _DESIG.match(rest[0]):
@@ -364,31 +370,6 @@ class _Parser(CanalOrders, EconomyOrders):
         if o.target is None:
             return o.fail("unparsable", f"{rest[2]!r} is not a nation")
         return o
-
-    def handed_over(self, o: HOrder, rest: list[str]) -> bool:
-        """``tf 2 APIs to Spain`` (V.5), ``tf A1 to Spain`` (V.1), ``tf 2 Trs to Spain`` (IV.8):
-        not a unit (:mod:`.transfers`)."""
-        what = " ".join(w.lower() for w in rest[:-2])
-        trs = re.fullmatch(r"([1-9]\d{0,3}) trs?", what)
-        if trs:  # re-allocated between the parties of a trade (IV.8)
-            o.verb, o.count, o.target = "tf.trs", int(trs.group(1)), self.names.nation.get(_key(rest[-1]))
-            if o.target is None or o.target == o.nation:
-                o.fail("unparsable", f"{rest[-1]!r} is not another nation")
-            return True
-        pi = re.fullmatch(r"(?:([1-9]\d{0,2}) )?(api|ipi)s?", what)
-        st = self.pos.nations.get(o.nation)
-        team = re.fullmatch(r"[ai]\d+", what) and st is not None and \
-            any(t["id"].lower() == what for t in teams_of(st.teams))
-        if not pi and not team:
-            return False
-        o.target = self.names.nation.get(_key(rest[-1]))
-        if pi:
-            o.verb, o.count, o.item = "tf.pi", int(pi.group(1) or 1), pi.group(2)[0].upper()
-        else:
-            o.verb, o.item = "tf.team", what.upper()
-        if o.target is None or o.target == o.nation:
-            o.fail("unparsable", f"{rest[-1]!r} is not another nation")
-        return True
 
     def order_pw(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 2 or (amount := money(rest[0])) is None:

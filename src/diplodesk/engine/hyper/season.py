@@ -78,8 +78,11 @@ class Season:
         self.clashes: list = []
         self.reported: set[str] = set()  # units whose result line the fight wrote
         self.combat_notices: list[str] = []
-        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
-        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
+        # research teams and PIs by holder: every nation, and every bank that owns some (VI.2)
+        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()} | {
+            b.id: teams_of(b.teams) for b in pos.banks}
+        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()} | {
+            b.id: [dict(p) for p in b.pis] for b in pos.banks}
         self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
         self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
         self.last_pi: dict[str, str] = {}
