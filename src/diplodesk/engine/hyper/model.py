@@ -569,11 +569,14 @@ class _Reader:
         if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not o["id"][2:].isdigit():
             raise self.fail(f"{w}.id", f"expected a fishing fleet id like FF1, got {o['id']!r}")
         at = str(o["at"]).lower()
-        if not self.board.is_location(at) or self.board.province(at).kind not in (ProvinceKind.COAST,
-                                                                                  ProvinceKind.SEA):
+        land_sea = self.pack.fishing.land_sea if self.pack.fishing else frozenset()
+        half = at.endswith("/sea") and province_of(at) in land_sea  # a land-sea province's (VII.3)
+        if not half and (not self.board.is_location(at) or self.board.province(at).kind not in (
+                ProvinceKind.COAST, ProvinceKind.SEA)):
             raise self.fail(f"{w}.at", f"a fishing fleet is on a coast or at sea, not {o['at']!r}")
         fished = o.get("fished")
-        if fished is not None and (fished not in self.board.provinces or not self.board.is_sea(fished)):
+        if fished is not None and not (isinstance(fished, str) and (fished in land_sea or (
+                fished in self.board.provinces and self.board.is_sea(fished)))):
             raise self.fail(f"{w}.fished", f"{fished!r} is not a sea")
         owner = o["owner"] if o["owner"] in self.bank_ids else self.nation(o["owner"], f"{w}.owner")
         return FF(o["id"].upper(), owner, at, str(o.get("built", "")), fished)  # a bank may own one (VI.2)

@@ -20,6 +20,7 @@ from ..board import ProvinceKind, UnitType
 from .canal_orders import CanalOrders
 from .canal_state import joins
 from .economy_orders import EconomyOrders
+from .fishing import sea_half
 from .handover_orders import HandoverOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
@@ -316,6 +317,11 @@ class _Parser(CanalOrders, EconomyOrders, HandoverOrders):
             return o if o.item else o.fail("unparsable", f"{' '.join(words[3:])!r} is not a nation")
         if len(words) == 3 and words[1].lower() == "mo":
             o.verb, o.target = "ff.mo", self.names.location(words[2])
+            base, _, half = words[2].rpartition("/")
+            if o.target is None and half.lower() == "sea" and (prov := self.names.location(base)):
+                if prov not in self.pos.pack.fishing.land_sea:  # VII.3
+                    return o.fail("unparsable", f"{prov} has no sea half: it is not a land-sea province")
+                o.target = sea_half(prov)
             if o.target is None:
                 return o.fail("unparsable", f"{words[2]!r} is not a province")
             return o

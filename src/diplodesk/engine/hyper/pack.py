@@ -21,7 +21,7 @@ from .battle_tables import CombatTables, read_combat
 from .canal_rules import CanalRules, read_canals
 from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
-from .fishing import FishingRules, read_fishing
+from .fishing import LAND_SEA, FishingRules, read_fishing
 from .research import ResearchRules, read_research
 from .trade_rules import TradeRules, read_trade
 
@@ -214,10 +214,11 @@ def _load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[
     t19.known_keys({"mode", "M_per_A", "consumed"})
     research = read_research(r["rules"], r["T9"])
     covert = {k: read_covert(r[t]) for k, t in COVERT_TABLES.items()}
-    fishing = read_fishing(r["rules"], r["T13"], {p for p, k in board_provinces.items() if k == "sea"})
     players = _players(r["nations"])
     nations = _nations(r["nations"], players)
     provinces = _provinces(r["provinces"], board_provinces, nations)
+    fishing = read_fishing(r["rules"], r["T13"], {p for p, k in board_provinces.items() if k == "sea"},
+                           frozenset(p.id for p in provinces.values() if LAND_SEA in p.special))
     trade = read_trade(r["rules"], r["T8"])
     banking = read_banking(r["rules"], r["T10"], r["T11"], r["T12"], set(nations), set(provinces))
     for n in nations.values():
@@ -399,6 +400,8 @@ def _provinces(rd: TableReader, board: Mapping[str, str],
         if not isinstance(special, list) or not all(isinstance(s, str) for s in special):
             rd.bad(row, "special", f"expected a list of names, got {special!r}")
             special = []
+        if LAND_SEA in special and board[pid] != "coast":
+            rd.bad(row, "special", f"a {LAND_SEA} province is a coastal province with a sea half (VII.3)")
         out[pid] = ProvinceData(pid, nation, rd.cost(x.get("yield", {}), row, "yield"),
                                 tuple(special), str(x.get("abbr", "")))
     for pid, kind in board.items():
