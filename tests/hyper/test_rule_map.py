@@ -60,7 +60,7 @@ def _defined() -> set[str]:
 
 
 def _cited() -> set[str]:
-    text = (HERE / "military.txt").read_text()
+    text = (HERE / "military.txt").read_text() + (HERE / "world.txt").read_text()
     out = set()
     for title in re.findall(r"^CASE [^:]+:(.*)$", text, re.M):
         for group in re.findall(r"\(([^()]*III\.[^()]*)\)", title):

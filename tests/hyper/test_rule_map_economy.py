@@ -1,5 +1,6 @@
 """Every rule of sections II and IV-IX has a test (or names the GM decision it leaves to the GM).
-A test is a test function, or a case of the milestone-3 corpus (``economy.txt:case-name``).
+A test is a test function, or a case of the milestone-3 corpus (``economy.txt:case-name``) or of
+the world board's (``world.txt:case-name``).
 A rule without one, or a test or case renamed, fails here."""
 
 from __future__ import annotations
@@ -126,10 +127,12 @@ TESTS = {
     "VIII.4": ["test_public_works_only_in_the_nation_s_own_provinces_and_up_to_5"],
     "VIII.5": ["test_an_open_canal_costs_its_holder_1_dollar_a_season", "economy.txt:canals-running-paid-by-another",
                "test_reopening_costs_2A_and_10I_and_works_from_the_next_season",
-               "test_closing_a_canal_stops_the_charge_and_the_passage"],
+               "test_closing_a_canal_stops_the_charge_and_the_passage", "world.txt:world-suez-open",
+               "world.txt:world-suez-closed", "world.txt:world-kiel-open", "world.txt:world-kiel-closed"],
     "VIII.6": ["test_the_first_season_of_a_site_costs_4_dollars_6M_8A_10I_and_announces_the_next",
                "test_the_third_season_finishes_the_canal_and_refunds_one_die_of_M",
-               "test_a_season_without_payment_costs_the_restart_fee"],
+               "test_a_season_without_payment_costs_the_restart_fee",
+               "world.txt:world-second-canal-beside-an-open-one", "world.txt:world-two-canal-sites-at-once"],
     "VIII.7": ["test_a_further_canal_needs_the_gms_permission"],  # the GM decision new-canal
     "IX.1": ["test_the_corpus_is_big_enough_and_every_case_has_a_rule_or_an_outcome"],  # regular rules apply
     "IX.2": ["test_four_seasons_keep_the_books_balanced", "economy.txt:replay-four-seasons"],
@@ -156,7 +159,8 @@ def test_every_rule_of_sections_two_and_four_to_nine_has_a_test():
     defined = set()
     for f in HERE.glob("test_*.py"):
         defined |= set(re.findall(r"^def (test_\w+)", f.read_text(), re.M))
-    defined |= {f"economy.txt:{c.name}" for c in read_cases(HERE / "economy.txt")}
+    for corpus in ("economy.txt", "world.txt"):
+        defined |= {f"{corpus}:{c.name}" for c in read_cases(HERE / corpus)}
     rules = [f"{s}.{n}" for s, count in SECTIONS.items() for n in range(1, count + 1)]
     assert [r for r in rules if r not in TESTS] == []
     assert sorted(t for ts in TESTS.values() for t in ts if t not in defined) == []
