@@ -329,19 +329,21 @@ class Season:
         return items
 
     def over_ordered(self, rule: str, where: str, orders: list[HOrder], limit: int) -> list[HOrder]:
-        """More orders than a limit allows (III.7, III.11, VII.2): the GM says which stand
-        (``over-ordered``), by default the dice, over the orders as written back, so the
-        order of the lines never matters; lines alike are one order."""
+        """More orders than a limit allows (III.7, III.11, V.7, VII.2): the GM says which stand
+        (``over-ordered``), by default the dice, over the orders as written back (with their
+        nations, where there are several), so the order of the lines never matters; one
+        nation's lines alike are one order."""
+        several = len({o.nation for o in orders}) > 1
         alike: dict[str, list[HOrder]] = {}
-        for o in sorted(orders, key=lambda o: o.index):
-            alike.setdefault(describe(o), []).append(o)
+        for o in sorted(orders, key=lambda o: (o.nation, o.index)):
+            alike.setdefault(f"{o.nation}: {describe(o)}" if several else describe(o), []).append(o)
         texts = sorted(alike)
         if len(texts) <= limit:
             return [ones[0] for ones in alike.values()]
         options = [" + ".join(c) for c in combinations(texts, limit)]
         default = self.dice.choose(options, "over", where)
         answer = self.decisions.ask(f"{self.phase}/over-ordered/{where}",
-                                    f"{len(texts)} builds ordered where {limit} may stand: which stand?",
+                                    f"{len(texts)} orders where {limit} may stand ({rule}): which stand?",
                                     [*options, "none"], default, rule=rule)
         return [] if answer == "none" else [alike[t][0] for t in answer.split(" + ")]
 
