@@ -16,6 +16,7 @@ from ..ledger import Entry
 from .accounts import escrow, stock
 from .banking import on_hand
 from .costs import CostItem
+from .limits import over_ordered
 from .orders import describe
 from .research import after_roll, season_index
 
@@ -97,7 +98,7 @@ def _assign_items(s: Season) -> list[CostItem]:
     items = []
     for prov_id in sorted(per_province):  # all nations: one PI a province, the GM's or the dice's (V.7)
         group = per_province[prov_id]
-        keep = s.over_ordered("V.7", f"pi/{prov_id}", group, 1) if len(group) > 1 else group
+        keep = over_ordered(s, "V.7", f"pi/{prov_id}", group, 1) if len(group) > 1 else group
         for o in group:
             if o not in keep:
                 o.fail("over the limit", f"one PI to {prov_id} in any {rules.window} seasons; "

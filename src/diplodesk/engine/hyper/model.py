@@ -21,8 +21,9 @@ from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
+from . import standing
 from .allies import Alliance, read_alliances
-from .banks import Bank, read_bank
+from .banks import Bank, owned_nations, read_bank
 from .canal_state import read_state
 from .fishing import FF
 from .pack import FACTORS, NationData, Pack
@@ -356,7 +357,7 @@ class _Reader:
         if len({b.id for b in banks}) != len(banks):
             raise self.fail("economy.banks", "two banks with one id")
         self.bank_ids = {b.id for b in banks}
-        nations = self.owned_by_banks(nations, banks)
+        nations = owned_nations(nations, banks, self.fail)
         ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
         if len({(f.owner, f.id) for f in ffs}) != len(ffs):
             raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
@@ -410,19 +411,6 @@ class _Reader:
                              read_alliances(eco.get("alliances"), self.fail, self.nation),
                              self.signatures(d.get("signatures"), pids))
 
-    def owned_by_banks(self, nations: dict[str, NationState], banks) -> dict[str, NationState]:
-        """A nation a bank owns takes its orders from the bank's controller (VI.2)."""
-        by_id = {b.id: b for b in banks}
-        out = dict(nations)
-        for n, st in nations.items():
-            if st.bank is None:
-                continue
-            b = by_id.get(st.bank) if isinstance(st.bank, str) else None
-            if b is None:
-                raise self.fail(f"economy.nations.{n}.bank", f"unknown bank {st.bank!r}")
-            out[n] = replace(st, controllers=(b.controller,) if b.controller else ())
-        return out
-
     def list_of(self, d: Mapping, key: str) -> list:
         v = d.get(key) or []
         if not isinstance(v, list):
@@ -473,23 +461,9 @@ class _Reader:
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
                            teams, pis, str(o.get("name", "")), exile,
-                           self.failure_order(o.get("failure_order"), f"{w}.failure_order"),
+                           standing.read(o.get("failure_order"), f"{w}.failure_order",
+                                         self.pack.failure_order, self.obj, self.fail),
                            o.get("bank"))
-
-    def failure_order(self, v: Any, w: str) -> Mapping[str, Any] | None:
-        """A standing failure order (I.11): T5's categories, and the seasons it still covers."""
-        if v is None:
-            return None
-        o = self.obj(v, w, {"order", "left"}, {"order"})
-        order = o["order"]
-        known = set(self.pack.failure_order)
-        if not isinstance(order, list) or not order or not all(isinstance(c, str) and c in known for c in order):
-            raise self.fail(f"{w}.order", f"expected a list of T5 categories, got {order!r}")
-        left = o.get("left")
-        if left is not None and (isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= 99):
-            raise self.fail(f"{w}.left", f"expected the seasons it still covers (1 to 99), or null "
-                            f"until withdrawn, got {left!r}")
-        return {"order": tuple(order), "left": left}
 
     def team(self, t: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})

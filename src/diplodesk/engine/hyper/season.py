@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations
+from functools import partial
 
 from ..decisions import Decisions
 from ..dice import Dice
@@ -29,13 +29,16 @@ from . import (
     exile,
     fleets,
     hosted,
+    limits,
     payers,
     payments,
     shipping,
     signatures,
+    standing,
     territory,
     trade,
     transfers,
+    unit_transfers,
 )
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
@@ -160,9 +163,9 @@ class Season:
                 if o.military and o.unit and not o.error and mil[o.unit.ref] > 1:
                     o.fail("invalid", f"{o.unit.ref} has {mil[o.unit.ref]} orders; it stands")
             # a unit or installation disbanded or handed over twice: neither order stands
-            fates = Counter(_fate(o) for o in orders if o.verb in ("de", "tf") and not o.error)
+            fates = Counter(unit_transfers.fate(o) for o in orders if o.verb in ("de", "tf") and not o.error)
             for o in orders:
-                key = _fate(o)
+                key = unit_transfers.fate(o)
                 if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
                     o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
@@ -246,30 +249,8 @@ class Season:
                 for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
 
     def failure_order(self, nation: str) -> list[str]:
-        """The nation's own list for this season, else the one it left standing, then T5 (I.11)."""
-        o, standing = self.fo(nation), self.standing(nation)
-        own = o.categories if o is not None else tuple(standing["order"]) if standing else ()
-        return list(own) + [c for c in self.pack.failure_order if c not in own]
-
-    def fo(self, nation: str) -> HOrder | None:
-        return next((o for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), None)
-
-    def standing(self, nation: str):
-        st = self.pos.nations.get(nation)
-        return st.failure_order if st is not None else None
-
-    def next_failure_order(self, nation: str):
-        """The list standing after this season (I.11): one ordered to last, or the old one a
-        season shorter; a season's own list does not end it, ``fo withdrawn`` does."""
-        o, old = self.fo(nation), self.standing(nation)
-        if o is not None and o.note == "withdraw":
-            return None
-        if o is not None and o.note in ("standing", "seasons"):
-            left = None if o.note == "standing" else o.count - 1
-            return None if left == 0 else {"order": o.categories, "left": left}
-        if old is None or old["left"] is None:
-            return old
-        return {"order": old["order"], "left": old["left"] - 1} if old["left"] > 1 else None
+        """The nation's own list for this season, else a standing one, then T5 (I.11)."""
+        return standing.season_list(self, nation)
 
     def unit_action(self, u: HUnit) -> tuple[str, HOrder | None]:
         o = next((o for n in (u.power,) for o in self.orders.get(n, ())
@@ -328,25 +309,6 @@ class Season:
                                   "III.15, T2", f"T2 {i.type}", None, i.ref, "demobilise"))
         return items
 
-    def over_ordered(self, rule: str, where: str, orders: list[HOrder], limit: int) -> list[HOrder]:
-        """More orders than a limit allows (III.7, III.11, V.7, VII.2): the GM says which stand
-        (``over-ordered``), by default the dice, over the orders as written back (with their
-        nations, where there are several), so the order of the lines never matters; one
-        nation's lines alike are one order."""
-        several = len({o.nation for o in orders}) > 1
-        alike: dict[str, list[HOrder]] = {}
-        for o in sorted(orders, key=lambda o: (o.nation, o.index)):
-            alike.setdefault(f"{o.nation}: {describe(o)}" if several else describe(o), []).append(o)
-        texts = sorted(alike)
-        if len(texts) <= limit:
-            return [ones[0] for ones in alike.values()]
-        options = [" + ".join(c) for c in combinations(texts, limit)]
-        default = self.dice.choose(options, "over", where)
-        answer = self.decisions.ask(f"{self.phase}/over-ordered/{where}",
-                                    f"{len(texts)} orders where {limit} may stand ({rule}): which stand?",
-                                    [*options, "none"], default, rule=rule)
-        return [] if answer == "none" else [alike[t][0] for t in answer.split(" + ")]
-
     def downgrade(self, item: CostItem) -> CostItem | None:
         """A unit's upkeep that cannot be paid: it stands, at its owner's cost (III.16, T5)."""
         o = payments.find(self, item.order)
@@ -357,7 +319,7 @@ class Season:
     def order_items(self) -> list[CostItem]:
         items = []
         builds = self.live("bu")
-        check_builds(self.pos, builds, self.gone, self.over_ordered)
+        check_builds(self.pos, builds, self.gone, partial(limits.over_ordered, self))
         self.planned = planned_units(self.pos, self.live("bu"))  # what a transfer may name (III.18)
         for o in self.live("bu"):
             cost = self.pack.build[o.item]
@@ -388,20 +350,7 @@ class Season:
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 
     def transfers(self) -> None:
-        for o in self.live("tf"):
-            u = o.unit
-            if u is None:  # a unit this season's builds make (III.18)
-                if o.note not in self.planned.get(o.nation, {}):
-                    o.fail("no such unit", f"{o.nation} has no unit {o.note}, and no build of this season "
-                           f"would give it that designation (III.10, III.18)")
-                elif o.target == o.nation:
-                    o.fail("illegal", f"{o.note} would already belong to {o.nation}")
-            elif held(u.power, u.ref) in self.gone:
-                o.fail("demobilised", f"{u.ref} was demobilised this season")
-            elif u.type == "N":
-                o.fail("illegal", "a National Guard changes hands only with its province (III.20)")
-            elif o.target == o.nation:
-                o.fail("illegal", f"{u.ref} already belongs to {o.nation}")
+        unit_transfers.check(self)
 
     def build(self) -> None:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
@@ -441,27 +390,7 @@ class Season:
             made[o.ref] = u
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
-        for o in sorted(self.live("tf"), key=lambda o: (o.nation, _fate(o))):
-            if o.unit is None:  # built this season: the unit its build made, whatever its number
-                b = self.planned[o.nation][o.note]
-                u = made.get(b.ref)
-                if u is None:
-                    self.result(o, "fails", "not built", f"{describe(b)} failed, so there is no {o.note} "
-                                "to transfer (III.18)")
-                    continue
-            else:
-                u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
-            if u is None or held(u.power, u.ref) in self.gone:
-                self.result(o, "fails", "gone", f"{o.unit.ref} was lost before the transfer")
-                continue
-            acquired[o.target] += 1
-            new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
-            self.units[self.units.index(u)] = new
-            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M",
-                             self.ledger.balance(held(u.power, u.ref), "M"),
-                             f"{u.ref} of {u.power} transferred to {new.power} as {new.ref}",
-                             rule="III.18-19", order=o.ref, step="4.6")
-            self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
+        unit_transfers.hand_over(self, made, acquired)
         self.acquired = acquired
 
     def refund(self, o: HOrder, reason: str, why: str) -> None:
@@ -509,13 +438,6 @@ class Season:
                     self.result(o, "invalid" if o.error[0] in ("unparsable", "illegal", "invalid",
                                                                "no such unit") else "fails",
                                 o.error[0], o.error[1])
-
-
-def _fate(o: HOrder) -> str:
-    """What a ``de`` or ``tf`` disposes of: a unit, a unit built this season, an installation."""
-    if o.unit is not None:
-        return o.unit.ref
-    return o.note if o.verb == "tf" else f"{o.item} {o.target}"
 
 
 def deterioration_of(a: int, c) -> int:

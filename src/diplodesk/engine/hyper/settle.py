@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
-from . import alliances, canals, fleets, transfers
+from . import alliances, canals, fleets, standing, transfers
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -169,7 +169,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
                                  s.acquired[n], tuple(s.teams.get(n, ())), tuple(s.pis.get(n, ())),
-                                 st.name, st.exile, s.next_failure_order(n), st.bank)
+                                 st.name, st.exile, standing.next_list(s, n), st.bank)
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))
