@@ -170,9 +170,9 @@ class Season:
                     o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
             for o in fos if len(fos) > 1 else ():
-                standing = self.pos.nations.get(o.nation)
+                st = self.pos.nations.get(o.nation)
                 o.fail("invalid", "two failure lists (fo): neither stands; " + (
-                    "the standing list is used" if standing and standing.failure_order else "T5 is used"))
+                    "the standing list is used" if st and st.failure_order else "T5 is used"))
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
