@@ -31,6 +31,16 @@ Economy cases (tests/hyper/economy.txt) add these keys::
     THEN                                     the next season, from this one's result
     replay: yes                              played as a game, saved, loaded and compared byte for byte
 
+Any case may also say::
+
+    variant: hypereconomic                   the board it is played on (a built-in id or a folder
+                                             of the repository); the test board if it says none
+    table: T13 capacity.bisc = 1             a value of one of the variant's tables (by its
+                                             [meta] table name), for this case only
+    atmost: units nava = 1                   at most this many units in a province afterwards
+    atmost: alliances = 0                    ... or items in a value of the next season's economy
+                                             (or of the whole result, with a leading /); none is 0
+
 A path names keys with dots (or slashes); in a list, ``[id]`` picks the item with that id (or that index).
 Position keys (units, owners, ...) belong to the first season; orders, dice, answers, ``set``
 and every expectation after a THEN to the season it opens.
@@ -73,6 +83,9 @@ class Case:
     reports: list[tuple[str, str, bool]] = field(default_factory=list)  # who, text, said (or not)
     then: Case | None = None  # the next season of the same case
     replay: bool = False
+    variant: str | None = None  # the board, if not the test board
+    tables: list[tuple[str, str, Any]] = field(default_factory=list)  # (table, path, value)
+    atmost: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def seasons(self) -> list[Case]:
@@ -140,9 +153,13 @@ def lookup(root: Any, path: str) -> Any:
 
 
 def put(root: Any, path: str, value: Any) -> None:
+    """Set the value at ``path``; a missing key on the way is a new table."""
     *head, last = _parts(path)
     for part in head:
-        root = root[_key(root, part)]
+        k = _key(root, part)
+        if isinstance(root, dict) and k not in root:
+            root[k] = {}
+        root = root[k]
     root[_key(root, last)] = value
 
 
@@ -214,6 +231,16 @@ def _field(c: Case, text: str, where: str) -> None:
             c.reports.append((who, part.strip(), said == "~"))
         elif key == "replay":
             c.replay = value.strip() == "yes"
+        elif key == "variant":
+            c.variant = value.strip()
+        elif key == "table":
+            table, rest = value.strip().split(None, 1)
+            c.tables.append((table, *_path_value(rest)))
+        elif key == "atmost":
+            head, _, n = value.rpartition("=")
+            if not head.strip():
+                raise ValueError(value)
+            c.atmost.append((head.strip(), int(n)))
         else:
             raise CaseError(f"{where}: unknown field {key!r}")
     except (ValueError, IndexError) as e:

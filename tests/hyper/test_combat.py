@@ -408,6 +408,10 @@ def test_a_chain_of_thousands_of_decisions_is_walked_link_by_link():
      "t07-attackers-needed.toml, table T7, row s = 3, field needed: expected 2 cells"),
     ("tables/t06-casualties.toml", 'vs = "hold",   result', 'vs = "hodl",   result',
      "t06-casualties.toml, table T6, row 2, field vs: 'hodl' is not one of"),
+    ("rules.toml", 'support_cut = "per-attacker"', 'support_cut = "by-lot"',
+     "rules.toml, table rules, row readings, field support_cut: 'by-lot' is not one of per-attacker, literal"),
+    ("rules.toml", 'support_cut = "per-attacker"', 'support_cuts = "literal"',
+     "row readings, field support_cuts: unknown reading (known: support_cut)"),
 ])
 def test_a_bad_cell_of_T6_or_T7_is_named(tmp_path, file, old, new, says):
     folder = tmp_path / "mini"

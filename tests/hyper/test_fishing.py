@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from .conftest import line, season, start, stock
+import shutil
+
+import pytest
+
+from diplodesk.engine import load_variant
+from diplodesk.engine.hyper import pack_of
+from diplodesk.engine.tables import TableError
+
+from .conftest import MINI, line, season, start, stock
 
 
 def _fleets(*ffs: tuple[str, str, str, str | None]) -> dict:
@@ -64,3 +72,16 @@ def test_a_fishing_fleet_is_built_on_a_coast_for_1I_and_disbanded_at_will():
     assert stock(r, "fra")["I"] == 30 - 1 + 7  # the build, then the yields
     r = season(_fleets(("FF1", "fra", "bisc", None)), {"fra": ["de FF1"]})
     assert r["next"]["economy"]["ffs"] == []
+
+
+def test_only_a_coastal_province_may_be_a_land_sea_one(tmp_path):  # VII.3
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    path = folder / "provinces.toml"
+    text = path.read_text()
+    old = 'id = "pari"\nabbr = "Pari"\n'
+    assert old in text
+    path.write_text(text.replace(old, old + 'special = ["land-sea"]\n'))
+    with pytest.raises(TableError) as e:
+        pack_of(load_variant(str(folder)))
+    assert "provinces.toml, table provinces, row pari, field special: a land-sea province is a coastal" in str(e.value)

@@ -11,7 +11,8 @@ from .conftest import season, start
 
 VOCABULARY = {
     "fra": ["bu Y Pari", "bu Y Gaso", "bu D Pari", "bu D Gaso", "bu 2 Trs", "bu 9 Trs", "bu N Pari",
-            "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain",
+            "pw $2 Gaso", "pw $4 Gaso", "1D ho", "1D st", "1D at Nava", "2D ho (no)", "tf 1D to Spain", "tf 5D to Italy",
+            "fo bu.unit, pw until withdrawn", "fo withdrawn", "fo bu.Tr for 2 seasons", "bu FF Bret",
             "de 2D", "de Y Pari", "fo bu.Tr, bu.unit", "sa a favour", "co A", "co I", "co A",
             "as API Pari", "as IPI Nava", "sb A $2 Cast", "sb Tr $3 Spain", "gw $2 Nava", "gibberish",
             "FF1 f", "FF1 mo Atla", "FF2 f", "FF1 f to Spain", "bu FF Bret", "de FF2", "eb Banque Pari", "eb Banque Gaso",
@@ -27,7 +28,8 @@ VOCABULARY = {
             "cl Bret", "op Bret", "pc Anda", "op naples-canal", "4T dm Bret Bisc", "4T mo Bret", "4T ho",
             "jv j1 with Spain", "jv j1 with Spain public", "jv void j0", "jv j2 with Italy", "dg p02",
             "dg p04 for Switzerland", "tf API to Spain", "tf A1 to Spain", "tf 2 IPIs to Italy", "tf IPI to Spain",
-            "tf 2 Trs to Spain", "tf 3 Trs to Spain", "pw $1 Gaso ($ pd by rd from Morocco)"],
+            "tf 2 Trs to Spain", "tf 3 Trs to Spain", "pw $1 Gaso ($ pd by rd from Morocco)",
+            "tf FF1 to bop", "tf A1 to bop", "tf FF2 to Spain"],
     "spa": ["bu Y Cast", "ap 1 Trs to France", "bu D Cast", "bu S Anda/wc", "bu S Anda", "bu T Anda/ec", "pw $5 Nava",
             "1D Cast ho", "1D ds FF1", "1D mo Nava", "bu 3 Trs", "de 1D", "tf 1D to France", "as IPI Nava",
             "co I", "sb I $1 Gaso", "tt 3A to France via Bisc", "cd Cast to France", "cd Anda to Italy",
@@ -43,7 +45,7 @@ VOCABULARY = {
     "sui": ["bu N Swit", "cd Swit to Italy", "N Swit ho", "pw $1 Swit", "bu D Swit", "pm Morocco"],
     "mor": ["lo Swit", "lo Cast", "pw $1 Moro", "cd Moro to Spain with $1 2A", "cd Moro to Italy",
             "tt $1 to Spain", "in $10", "jv j3 with France", "tt $1 to France via Cast Nava Gaso", "an Moro",
-            "tt $0.5 to Spain", "rd $1 to France", "rd $0.5 to France", "pw $1 Cast",
+            "tt $0.5 to Spain", "rd $1 to France", "rd $0.5 to France", "pw $1 Cast", "tf Morocco to bop",
             'pw $1 Moro if Italy "eb Banca Roma" succeeds', 'pw $0.5 Moro if France "pw $2 Gaso" fails'],
     "ita": ["FF1 f", "FF1 mo Lyon", "bu FF Roma", "FF1 f", "eb Banca Roma", "fz bop", "nz bop",
             "tt $4 to bop", "1D at Gaso", "ap 2 Trs to France", "ap 3 Trs to France", 'pd France "pw $1 Gaso"', "1D sp 2D at Gaso", "2D at Gaso", "1D ho", "2D mo Roma", "cl Napl", "op Napl",
@@ -51,7 +53,8 @@ VOCABULARY = {
             "dg p04", "cd Moro to Morocco", "nz Morocco"],
     "bop": ["in $10", "in $20", "in all", "wd $1", "wd $0.5", "tt $3 to Italy", "in $10 from Italy",
             "rd $1 to France", "rd $0.5 to France", "tt $2 to France via Piem Lyon Gaso",
-            "tf control to p01", "tf control to p02", "pw $2 Roma", "pw $1 Roma", "in all received"],
+            "tf control to p01", "tf control to p02", "pw $2 Roma", "pw $1 Roma", "in all received",
+            "co A1", "tf A1 to France", "tf IPI to Spain", "as IPI Roma", "tf Morocco to p02"],
 }
 
 
@@ -81,7 +84,7 @@ def _position(rich: bool, exiled: bool = False) -> dict:
     eco["nations"]["spa"]["pis"] = [{"kind": "I", "made": "F1914M"}]
     eco["provinces"]["nava"]["de_facto"] = "fra"
     eco["banks"] = [{"id": "bop", "name": "Banca di Roma", "at": "roma", "controller": "p03", "gold": 24,
-                     "invested": 10}]
+                     "invested": 10, "teams": [{"id": "A1", "kind": "A"}], "pis": [{"kind": "I", "made": "F1914M"}]}]
     eco["joint"] = [{"id": "j0", "players": ["p01", "p04"], "public": True}]
     eco["nations"]["sui"]["controllers"] = ["p04", "p03", "p01"]
     pos["signatures"] = {"sui": ["p04"]}

@@ -1,5 +1,6 @@
 """Every rule of sections II and IV-IX has a test (or names the GM decision it leaves to the GM).
-A test is a test function, or a case of the milestone-3 corpus (``economy.txt:case-name``).
+A test is a test function, or a case of the milestone-3 corpus (``economy.txt:case-name``) or of
+the world board's (``world.txt:case-name``).
 A rule without one, or a test or case renamed, fails here."""
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ TESTS = {
              "economy.txt:territory-gie-nationalised", "economy.txt:territory-gie-frozen",
              "economy.txt:territory-gie-redeems", "economy.txt:territory-gie-trs-in-the-host"],
     "IV.1": ["test_a_factor_trade_delivers_with_its_transport_factors_and_fee"],
-    "IV.2": ["test_a_fiscal_trade_needs_only_a_route"],
+    "IV.2": ["test_a_fiscal_trade_needs_only_a_route", "economy.txt:trade-fiscal-without-trs",
+             "economy.txt:trade-fiscal-beside-too-many-trs", "economy.txt:trade-fiscal-with-trs-applied"],
     "IV.3": ["test_a_nation_with_no_I_at_the_start_cannot_build_with_I_its_provinces_yield"],
     "IV.4": ["test_a_blockade_against_the_sender_fails_the_route_and_the_alternative_is_taken",
              "economy.txt:trade-route-conquered", "economy.txt:trade-both-routes-fail"],
@@ -56,7 +58,10 @@ TESTS = {
              "economy.txt:trade-lent-trs-need-a-route", "economy.txt:trade-trs-reallocated"],
     "IV.9": ["test_a_factor_trade_delivers_with_its_transport_factors_and_fee",
              "economy.txt:trade-fee-per-shipment",
-             "economy.txt:trade-fee-unpaid"],
+             "economy.txt:trade-fee-unpaid", "economy.txt:trade-fee-paid-by-receiver",
+             "economy.txt:trade-fee-paid-by-a-third", "economy.txt:trade-fee-paid-by-a-third-route-lost",
+             "economy.txt:trade-fee-payer-short", "economy.txt:trade-fee-part-paid",
+             "economy.txt:trade-fee-of-a-division-paid-by-receiver", "economy.txt:trade-gold-has-no-fee-to-pay"],
     "IV.10": ["test_orders_in_the_rules_notation_and_what_cannot_be_read"],
     "V.1": ["test_a_team_that_fails_gains_a_temporary_level_and_one_that_succeeds_falls_back",
             "economy.txt:transfer-team", "economy.txt:research-no-team-for-territories"],
@@ -68,19 +73,26 @@ TESTS = {
             "test_pi_transfers_asking_more_than_the_nation_has_all_fail_in_either_order",
             "economy.txt:transfer-pis", "economy.txt:transfer-pis-used"],
     "V.6": ["test_a_pi_is_assigned_the_season_after_it_was_made_and_raises_the_yield_for_good"],
-    "V.7": ["test_one_pi_to_a_province_in_any_two_seasons", "economy.txt:research-pi-window"],
+    "V.7": ["test_one_pi_to_a_province_in_any_two_seasons", "economy.txt:research-pi-window",
+            "economy.txt:research-two-pis-to-one-province", "economy.txt:research-two-nations-pis-to-one-province"],
     "VI.1": ["test_a_nation_founds_a_bank_in_its_own_land_controlled_by_its_player",
              "economy.txt:transfer-bank-control", "economy.txt:transfer-bank-control-twice"],
     "VI.2": ["test_a_bank_s_statement_and_the_levels_in_the_gazette",
-             "economy.txt:banking-owns-things"],  # the GM decision rule-gap: what a bank does with them
+             "economy.txt:banking-owns-pis-and-teams", "economy.txt:banking-researches",
+             "economy.txt:banking-assigns-a-pi", "economy.txt:banking-hands-back",
+             "economy.txt:banking-owns-a-fleet", "economy.txt:banking-fleet-names-its-nation",
+             "economy.txt:banking-owns-a-nation", "economy.txt:banking-owned-nation-gives-itself-no-more",
+             "economy.txt:banking-owns-no-units"],
     "VI.3": ["test_a_bank_in_another_nation_is_reached_only_by_a_trade_route",
              "test_a_bank_sends_gold_to_a_nation_not_its_host_by_a_trade_route"],
     "VI.4": ["test_a_bank_redeems_the_gold_of_a_nation_s_build_into_its_escrow",
              "economy.txt:banking-spends-into-host-escrow"],
     "VI.5": ["test_the_host_may_nationalise_or_freeze_a_bank_and_nobody_else_may",
-             "test_a_frozen_bank_cannot_redeem"],
+             "test_a_frozen_bank_cannot_redeem", "economy.txt:banking-nationalised-keeps-teams",
+             "economy.txt:banking-frozen-hands-over-teams", "economy.txt:banking-frozen-pays-no-research"],
     "VI.6": ["test_a_captured_bank_leaves_the_market_and_its_gold_is_halved_with_the_host",
-             "economy.txt:banking-capture-host-eliminated", "economy.txt:transfer-bank-captured"],
+             "economy.txt:banking-capture-host-eliminated", "economy.txt:transfer-bank-captured",
+             "economy.txt:banking-captured-teams-stay-with-its-owner"],
     "VI.7": ["test_a_redemption_needs_the_bank_s_order_too"],
     "VI.8": ["test_a_bank_redeems_the_gold_of_a_nation_s_build_into_its_escrow",
              "economy.txt:banking-redemption-part-unpaid"],
@@ -94,8 +106,12 @@ TESTS = {
     "VI.14": ["test_withdrawals_in_half_dollar_steps_up_to_what_is_invested",
               "economy.txt:banking-withdraw-no-fractions", "economy.txt:banking-earns-on-whole-blocks"],
     "VII.1": ["test_a_fleet_on_a_coast_must_first_move_out_to_sea_and_cannot_fish_as_it_moves"],
-    "VII.2": ["test_a_fishing_fleet_is_built_on_a_coast_for_1I_and_disbanded_at_will"],
-    "VII.3": ["test_a_fleet_on_a_coast_must_first_move_out_to_sea_and_cannot_fish_as_it_moves"],
+    "VII.2": ["test_a_fishing_fleet_is_built_on_a_coast_for_1I_and_disbanded_at_will",
+              "economy.txt:fishing-build-two-on-one-coast", "economy.txt:fishing-build-one-a-coast"],
+    "VII.3": ["test_a_fleet_on_a_coast_must_first_move_out_to_sea_and_cannot_fish_as_it_moves",
+              "test_only_a_coastal_province_may_be_a_land_sea_one", "economy.txt:fishing-land-sea-land-half",
+              "economy.txt:fishing-land-sea-to-the-sea-half", "economy.txt:fishing-land-sea-capacity",
+              "economy.txt:fishing-land-sea-from-a-sea", "economy.txt:fishing-no-sea-half"],
     "VII.4": ["test_a_fishing_fleet_is_built_on_a_coast_for_1I_and_disbanded_at_will"],
     "VII.5": ["test_an_unfriendly_task_force_may_deny_the_catch_and_destroy_the_fleet",
               "economy.txt:fishing-friend-may-not-deny", "economy.txt:fishing-destroy-needs-the-fleet-there"],
@@ -112,10 +128,12 @@ TESTS = {
     "VIII.4": ["test_public_works_only_in_the_nation_s_own_provinces_and_up_to_5"],
     "VIII.5": ["test_an_open_canal_costs_its_holder_1_dollar_a_season", "economy.txt:canals-running-paid-by-another",
                "test_reopening_costs_2A_and_10I_and_works_from_the_next_season",
-               "test_closing_a_canal_stops_the_charge_and_the_passage"],
+               "test_closing_a_canal_stops_the_charge_and_the_passage", "world.txt:world-suez-open",
+               "world.txt:world-suez-closed", "world.txt:world-kiel-open", "world.txt:world-kiel-closed"],
     "VIII.6": ["test_the_first_season_of_a_site_costs_4_dollars_6M_8A_10I_and_announces_the_next",
                "test_the_third_season_finishes_the_canal_and_refunds_one_die_of_M",
-               "test_a_season_without_payment_costs_the_restart_fee"],
+               "test_a_season_without_payment_costs_the_restart_fee",
+               "world.txt:world-second-canal-beside-an-open-one", "world.txt:world-two-canal-sites-at-once"],
     "VIII.7": ["test_a_further_canal_needs_the_gms_permission"],  # the GM decision new-canal
     "IX.1": ["test_the_corpus_is_big_enough_and_every_case_has_a_rule_or_an_outcome"],  # regular rules apply
     "IX.2": ["test_four_seasons_keep_the_books_balanced", "economy.txt:replay-four-seasons"],
@@ -142,7 +160,8 @@ def test_every_rule_of_sections_two_and_four_to_nine_has_a_test():
     defined = set()
     for f in HERE.glob("test_*.py"):
         defined |= set(re.findall(r"^def (test_\w+)", f.read_text(), re.M))
-    defined |= {f"economy.txt:{c.name}" for c in read_cases(HERE / "economy.txt")}
+    for corpus in ("economy.txt", "world.txt"):
+        defined |= {f"{corpus}:{c.name}" for c in read_cases(HERE / corpus)}
     rules = [f"{s}.{n}" for s, count in SECTIONS.items() for n in range(1, count + 1)]
     assert [r for r in rules if r not in TESTS] == []
     assert sorted(t for ts in TESTS.values() for t in ts if t not in defined) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from diplodesk.engine import PositionError
 from diplodesk.engine.hyper.income import deterioration, escrow_release, winter_yield
 from diplodesk.engine.hyper.pack import Division
 from diplodesk.engine.money import to_units
@@ -139,10 +140,13 @@ def test_guards_only_where_the_nation_owns_by_right_and_only_guards_in_a_guards_
     assert "only National Guards" in line(r, "sui", "bu Y Swit")["detail"]
 
 
-def test_two_unit_builds_in_one_province_both_fail_whatever_their_order(w1914):
+def test_of_two_unit_builds_in_one_province_the_same_one_stands_whatever_their_order(w1914):
     _armouries(w1914, "fra", "pari")
-    r = season(w1914, {"fra": ["bu D Pari", "bu N Pari"]})
-    assert {line(r, "fra", t)["status"] for t in ("bu D Pari", "bu N Pari")} == {"invalid"}
+    results = [season(w1914, {"fra": lines}) for lines in (["bu D Pari", "bu N Pari"], ["bu N Pari", "bu D Pari"])]
+    for r in results:
+        assert sorted(line(r, "fra", t)["status"] for t in ("bu D Pari", "bu N Pari")) == ["fails", "succeeds"]
+        assert [q["id"] for q in r["decisions_needed"]] == ["W1914M/over-ordered/fra/pari"]
+    assert results[0]["next"]["units"] == results[1]["next"]["units"]
 
 
 # -- income and food ----------------------------------------------------------------------------
@@ -182,3 +186,15 @@ def test_a_transfer_happens_after_costs_and_gives_a_new_designation(w1914):
     assert r["next"]["units"] == [{"id": "1D", "power": "spa", "type": "D", "at": "pari", "M": 6}]
     upkeep = [e for e in r["ledger"] if e["account"] == "fra" and "upkeep 1D" in e["reason"]]
     assert upkeep, "the old owner pays the season's upkeep (III.19)"
+
+
+@pytest.mark.parametrize("standing, says", [
+    ({"order": ["bu.unit", "nothing"]}, "failure_order.order: expected a list of T5 categories"),
+    ({"order": ["bu.unit"], "left": 0}, "failure_order.left: expected the seasons it still covers"),
+    ({"order": ["bu.unit"], "until": "F1915M"}, "failure_order.until: unknown field"),
+])
+def test_a_standing_failure_order_in_a_position_is_read_strictly(w1914, standing, says):  # I.11
+    w1914["economy"]["nations"]["fra"]["failure_order"] = standing
+    with pytest.raises(PositionError) as e:
+        season(w1914)
+    assert says in str(e.value) and "economy.nations.fra" in str(e.value)

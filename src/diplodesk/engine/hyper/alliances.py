@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..board import province_of
 from .accounts import held
-from .allies import Alliance, Friends, norm_terms
+from .allies import Alliance, Friends, controlled, norm_terms
 from .outcome import Line
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def season_alliances(s: Season) -> Friends:
         if len(members) >= 2:
             now[aid] = replace(a, members=members)
     s.alliances = now
-    friends = Friends({n: st.controllers for n, st in s.pos.nations.items()}, now.values())
+    friends = Friends(controlled(s.pos), now.values())
     _exits(s, old, leaving, friends)
     return friends
 

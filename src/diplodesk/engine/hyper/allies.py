@@ -87,7 +87,14 @@ class Friends:
 
     @classmethod
     def at_start(cls, pos) -> Friends:
-        return cls({n: st.controllers for n, st in pos.nations.items()}, pos.alliances)
+        return cls(controlled(pos), pos.alliances)
+
+
+def controlled(pos) -> dict[str, tuple[str, ...]]:
+    """Who plays each nation, and each bank (its controller): a bank's fishing fleets are
+    friendly to its controller's nations [A]."""
+    return {n: st.controllers for n, st in pos.nations.items()} | {
+        b.id: (b.controller,) for b in pos.banks if b.controller}
 
 
 SAME_NATION = Friends()

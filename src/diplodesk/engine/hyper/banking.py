@@ -147,6 +147,22 @@ def _captured(s: Season, banks: dict[str, Bank]) -> None:
         controllers = s.nations[conqueror].controllers
         banks[bid] = replace(b, controller=controllers[0] if controllers else None)
         s.notes.append(f"{b.name} in {b.at} was captured by {conqueror} (VI.6)")
+        _former_owners(s, b)
+
+
+def _former_owners(s: Season, b: Bank) -> None:
+    """VI.6: a captured bank's research teams and unassigned PIs stay with its former owner:
+    the home nation of the player who controlled it [A]."""
+    home = next((p.get("home") for p in s.pos.players if p.get("id") == b.controller), None)
+    if home is None or home not in s.nations or not (s.teams.get(b.id) or s.pis.get(b.id)):
+        return
+    from .transfers import give_team
+
+    for team in list(s.teams.get(b.id, ())):
+        give_team(s, b.id, home, team)
+    s.pis.setdefault(home, []).extend(s.pis.get(b.id, ()))
+    s.pis[b.id] = []
+    s.notes.append(f"{b.name}'s research teams and unassigned PIs stay with its former owner, {home} (VI.6)")
 
 
 def _establish(s: Season, banks: dict[str, Bank]) -> None:

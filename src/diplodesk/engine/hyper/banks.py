@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..money import MoneyError, to_units
@@ -27,13 +27,22 @@ class Bank:
     gold: int  # halves, on hand
     invested: int  # halves
     frozen: bool = False
+    # what else it owns (VI.2): research teams and unused PIs, as a nation holds them; its
+    # fishing fleets are the position's ``ffs`` with the bank as owner, its nations say ``bank``
+    teams: tuple[Mapping[str, Any], ...] = ()
+    pis: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         from ..money import from_units
 
-        return {"id": self.id, "name": self.name, "at": self.at, "controller": self.controller,
-                "gold": from_units(self.gold, 2), "invested": from_units(self.invested, 2),
-                "frozen": self.frozen}
+        d = {"id": self.id, "name": self.name, "at": self.at, "controller": self.controller,
+             "gold": from_units(self.gold, 2), "invested": from_units(self.invested, 2),
+             "frozen": self.frozen}
+        if self.teams:
+            d["teams"] = [dict(t) for t in self.teams]
+        if self.pis:
+            d["pis"] = [dict(p) for p in self.pis]
+        return d
 
 
 @dataclass(frozen=True)
@@ -120,3 +129,18 @@ def read_bank(o: Mapping[str, Any], w: str, fail) -> Bank:
     if gold < 0 or invested < 0:
         raise fail(w, "a bank's gold is never below zero")
     return Bank(o["id"], o["name"], o["at"], o.get("controller"), gold, invested, bool(o.get("frozen", False)))
+
+
+def owned_nations(nations: Mapping[str, Any], banks, fail) -> dict[str, Any]:
+    """The position's nations, each a bank owns (its ``bank``) played by the bank's
+    controller (VI.2); ``fail(where, what)`` raises for a bank the position lacks."""
+    by_id = {b.id: b for b in banks}
+    out = dict(nations)
+    for n, st in nations.items():
+        if st.bank is None:
+            continue
+        b = by_id.get(st.bank) if isinstance(st.bank, str) else None
+        if b is None:
+            raise fail(f"economy.nations.{n}.bank", f"unknown bank {st.bank!r}")
+        out[n] = replace(st, controllers=(b.controller,) if b.controller else ())
+    return out

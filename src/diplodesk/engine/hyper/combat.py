@@ -142,31 +142,51 @@ class Combat:
         return "hold" if f.kind == "ho" or (f.kind == "sp" and f.key not in self.unmatched) else "stand"
 
     def cut_supports(self, prov: str, spl: Mapping[str, list[str]]) -> None:
-        """III.35: each attacking unit cuts one support given from ``prov``, unless it comes
-        from the province the support is aimed at; which ones: the owners' lists, else dice."""
+        """III.35: an attack on ``prov`` cuts supports given from it, unless it comes from the
+        province the support is aimed at. How many: each attacking unit cuts one (the default
+        reading), or, read literally, the supports of each action supported are cut by the
+        attackers less the other units there supporting separate actions. Which ones: the
+        owners' lists, else dice."""
         sups = [f for f in self.in_prov[prov] if f.kind == "sp" and f.key not in self.unmatched]
         can = {s.key: [a for a in self.attacks.get(prov, ()) if not self.friends(a.power, s.power)
                        and a.prov != s.aim] for s in sups}
         cand = [s for s in sups if can[s.key]]
-        k = _matching(cand, can)
-        if not k:
-            return
-        chosen: list[Force] = []
-        if k < len(cand):
-            rank = {s.key: spl.get(s.power, []).index(s.unit.ref) for s in cand
-                    if s.unit.ref in spl.get(s.power, [])}
-            for s in sorted((s for s in cand if s.key in rank), key=lambda s: (rank[s.key], s.key)):
-                if len(chosen) < k and _matching(chosen + [s], can) == len(chosen) + 1:
-                    chosen.append(s)
-            while len(chosen) < k:
-                pool = [s for s in cand if s.key not in rank and s not in chosen
-                        and _matching(chosen + [s], can) == len(chosen) + 1]
-                subject = prov if not chosen else f"{prov}/{len(chosen)}"
-                chosen.append(self.dice.choose(pool, "cut", subject, label=lambda s: s.key))
+        if self.pos.pack.constants.support_cut != "literal":
+            chosen = self.choose_cut(cand, _matching(cand, can), can, spl, prov)
         else:
-            chosen = cand
+            chosen = []
+            for action in sorted({(s.backs, s.aim) for s in cand}):
+                mine = [s for s in cand if (s.backs, s.aim) == action]
+                attackers = {a.key for s in mine for a in can[s.key]}
+                others = sum(1 for s in sups if (s.backs, s.aim) != action)
+                k = min(len(mine), max(0, len(attackers) - others))
+                chosen += self.choose_cut(mine, k, can, spl, f"{prov}/{action[0]}", matched=False)
         for s in chosen:
             self.cut_by[s.key] = can[s.key]
+
+    def choose_cut(self, cand: list[Force], k: int, can: Mapping[str, list[Force]],
+                   spl: Mapping[str, list[str]], subject: str, matched: bool = True) -> list[Force]:
+        """``k`` of ``cand`` to cut: the owners' lists first, then the dice. ``matched``: each
+        cut needs an attacker of its own (the per-attacker reading)."""
+        if not k:
+            return []
+        if k >= len(cand):
+            return list(cand)
+
+        def fits(chosen: list[Force], s: Force) -> bool:
+            return not matched or _matching(chosen + [s], can) == len(chosen) + 1
+
+        chosen: list[Force] = []
+        rank = {s.key: spl.get(s.power, []).index(s.unit.ref) for s in cand
+                if s.unit.ref in spl.get(s.power, [])}
+        for s in sorted((s for s in cand if s.key in rank), key=lambda s: (rank[s.key], s.key)):
+            if len(chosen) < k and fits(chosen, s):
+                chosen.append(s)
+        while len(chosen) < k:
+            pool = [s for s in cand if s.key not in rank and s not in chosen and fits(chosen, s)]
+            key = subject if not chosen else f"{subject}/{len(chosen)}"
+            chosen.append(self.dice.choose(pool, "cut", key, label=lambda s: s.key))
+        return chosen
 
     def make_groups(self, prov: str) -> list[Group]:
         groups: list[Group] = []

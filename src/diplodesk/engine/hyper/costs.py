@@ -76,6 +76,8 @@ def settle(items: Sequence[CostItem], available: Mapping[str, Mapping[str, int]]
         live.remove(victim)
         if victim.on_fail == "downgrade":
             cheaper = downgrade(victim)
+            if victim.order is not None:  # the other parts of one upkeep shared by two payers
+                live = [it for it in live if (it.order, it.subject) != (victim.order, victim.subject)]
             if cheaper is not None:
                 live.append(cheaper)
                 live.sort(key=lambda i: (i.payer, i.category, i.subject, i.label))

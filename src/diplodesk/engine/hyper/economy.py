@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from ..board import ProvinceKind
 from ..ledger import Entry
 from .accounts import escrow, stock
+from .banking import on_hand
 from .costs import CostItem
+from .limits import over_ordered
 from .orders import describe
 from .research import after_roll, season_index
 
@@ -50,18 +52,32 @@ def _research_items(s: Season) -> list[CostItem]:
             o.fail("invalid", f"team {team} was ordered {used[(o.nation, team)]} times; it does not research")
             continue
         o.item = team
-        items.append(CostItem(o.nation, {"gold": rules.cost}, "co", f"research, team {team}", o.nation,
-                              "V.2", "", o.ref, f"co {team}"))
+        payer = _payer(s, o)
+        if payer is not None:
+            items.append(CostItem(payer[0], {"gold": rules.cost}, "co", f"research, team {team}", payer[1],
+                                  "V.2", "", o.ref, f"co {team}"))
     return items
+
+
+def _payer(s: Season, o) -> tuple[str, str] | None:
+    """Who pays for a team's research or a PI's assignment, and whose escrow gets the gold:
+    the nation; or a bank that owns them, from its gold on hand into its host's (VI.2, VI.4)."""
+    bank = next((b for b in s.pos.banks if b.id == o.nation), None)
+    if bank is None:
+        return o.nation, o.nation
+    if bank.frozen:
+        o.fail("frozen", f"{bank.name} is frozen: it spends nothing, though its teams and PIs may be "
+               "handed over (VI.5) [A]")
+        return None
+    return on_hand(bank.id), s.pos.provinces[bank.at].de_facto or bank.id
 
 
 def _assign_items(s: Season) -> list[CostItem]:
     rules, board = s.pack.research, s.pos.board
     orders = s.live("as")
-    per_province = Counter(o.target for o in orders)  # all nations: one PI a province
     wanted = Counter((o.nation, o.item) for o in orders)
-    items = []
     now = season_index(s.phase, s.pos.variant.calendar)
+    paid_by: dict[str, tuple[str, str]] = {}
     for o in orders:
         prov = s.pos.provinces.get(o.target)
         have = sum(1 for p in s.pis[o.nation] if p.get("kind") == o.item and p.get("made") != s.phase)
@@ -70,16 +86,27 @@ def _assign_items(s: Season) -> list[CostItem]:
         elif have < wanted[(o.nation, o.item)]:
             o.fail("illegal", f"{o.nation} has {have} {o.item}PI made before this season and ordered "
                    f"{wanted[(o.nation, o.item)]} assignments; none is made (V.6)")
-        elif per_province[o.target] > 1:
-            o.fail("illegal", f"{per_province[o.target]} PIs were ordered to {o.target}; one a "
-                   "province, so none is assigned (V.7)")
         elif prov.last_pi and now - season_index(prov.last_pi, s.pos.variant.calendar) < rules.window:
             o.fail("illegal", f"a PI went to {o.target} in {prov.last_pi}: one in any "
                    f"{rules.window} seasons (V.7)")
-        else:
-            items.append(CostItem(o.nation, {"gold": rules.assign_cost}, "as",
-                                  f"{o.item}PI assigned to {o.target}", prov.de_facto or o.nation,
-                                  "V.6", "", o.ref, f"as {o.item} {o.target}"))
+        elif (payer := _payer(s, o)) is not None:
+            paid_by[o.ref] = (payer[0], prov.de_facto or payer[1])
+    per_province: dict[str, list] = {}
+    for o in orders:
+        if o.ref in paid_by:
+            per_province.setdefault(o.target, []).append(o)
+    items = []
+    for prov_id in sorted(per_province):  # all nations: one PI a province, the GM's or the dice's (V.7)
+        group = per_province[prov_id]
+        keep = over_ordered(s, "V.7", f"pi/{prov_id}", group, 1) if len(group) > 1 else group
+        for o in group:
+            if o not in keep:
+                o.fail("over the limit", f"one PI to {prov_id} in any {rules.window} seasons; "
+                       f"{len(group)} were ordered and {len(keep) or 'none'} stands (V.7)")
+                continue
+            payer, to = paid_by[o.ref]
+            items.append(CostItem(payer, {"gold": rules.assign_cost}, "as", f"{o.item}PI assigned to {o.target}",
+                                  to, "V.6", "", o.ref, f"as {o.item} {o.target}"))
     return items
 
 

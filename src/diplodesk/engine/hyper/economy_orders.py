@@ -18,8 +18,14 @@ class EconomyOrders:
     """Mixed into the order reader; each ``order_xx`` reads the words after its code."""
 
     def bank_order(self, o: HOrder, words: list[str]) -> HOrder:
-        """A bank's own orders (VI): invest, withdraw, send gold to a nation."""
+        """A bank's own orders (VI): invest, withdraw, send gold to a nation; and what it does
+        with what it owns (VI.2): research, assign and hand over PIs, fish, hand over a nation."""
         verb, rest = words[0].lower(), words[1:]
+        if re.fullmatch(r"ff\d+", verb):
+            return self.fleet(o, words)
+        if verb in ("co", "as") or (verb == "tf" and [w.lower() for w in rest[:1]] != ["control"]):
+            o.verb = verb
+            return getattr(self, f"order_{verb}")(o, rest)
         o.verb = f"bank.{verb}"
         if verb == "in" and [w.lower() for w in rest] == ["all"]:
             o.note = "all"
@@ -59,7 +65,8 @@ class EconomyOrders:
             o.verb, o.target = "bank.tf", self.player_id(" ".join(rest[2:]))  # to a player (VI.1)
             return o if o.target else o.fail("unparsable", f"{' '.join(rest[2:])!r} is not a player")
         return o.fail("unparsable", "a bank orders: in $20, in all, in $20 from France, wd $5, "
-                      "tt $5 to France, rd $1 to France, pw $1 Pari, tf control to p02")
+                      "tt $5 to France, rd $1 to France, pw $1 Pari, tf control to p02, and with what "
+                      "it owns co A1, as API Pari, tf A1 to France, FF1 f to France")
 
     def paid_clause(self, o: HOrder, text: str) -> HOrder:
         """``(pd by Spain)``, ``(pd by Spain $1)``, ``($ pd by rd from Bank of Paris)``."""

@@ -50,13 +50,14 @@ def season_fleets(s: Season) -> None:
     for o in sorted(s.live("ff.mo"), key=lambda o: (o.nation, o.ff.id)):
         ff = o.ff
         dest = o.target
-        reach = {province_of(x) for x in board.fleet_adj.get(ff.at, ())}
+        reach = _reach(board, ff.at, rules.land_sea)
         kind = board.provinces[province_of(dest)].kind
         if ff not in s.ffs:
             o.fail("demobilised", f"{ff.id} was disbanded this season")
         elif fishers[(ff.owner, ff.id)]:
             o.fail("illegal", f"{ff.id} cannot move and fish in one season (VII.3)")
-        elif kind not in (ProvinceKind.SEA, ProvinceKind.COAST) or province_of(dest) not in reach:
+        elif kind not in (ProvinceKind.SEA, ProvinceKind.COAST) or province_of(dest) not in reach \
+                or dest == ff.at:
             o.fail("illegal", f"{ff.id} can move only to a coast or sea next to {ff.at} (VII.3)")
         else:
             s.ffs[s.ffs.index(ff)] = FF(ff.id, ff.owner, dest, ff.built, ff.fished)
@@ -70,9 +71,15 @@ def season_fleets(s: Season) -> None:
                   and board.provinces[p].kind is ProvinceKind.COAST}
         if fishers[(ff.owner, ff.id)] > 1:
             o.fail("invalid", f"{ff.id} was ordered to fish twice")
+        elif to not in s.pos.nations:
+            o.fail("illegal", f"{ff.owner}'s stockpile never holds A: its fleet names the nation it fishes "
+                   f"for, {ff.id} f to France (VI.2, VII.7)")
         elif ff not in s.ffs and all(f.id != ff.id or f.owner != ff.owner for f in s.ffs):
             o.fail("demobilised", f"{ff.id} was disbanded this season")
-        elif not board.is_sea(ff.province):
+        elif ff.province in rules.land_sea and not rules.at_sea(board, ff.at):
+            o.fail("illegal", f"{ff.id} is on {ff.province}'s land half: it must move to its sea half "
+                   f"({ff.id} mo {ff.province}/sea) before it fishes there (VII.3)")
+        elif not rules.at_sea(board, ff.at):
             o.fail("illegal", f"{ff.id} is on a coast: it must move out to sea before it fishes (VII.3)")
         elif deniers := _unfriendly_units(s, ff.province, ff.owner, "dn", ff.id):
             o.fail("denied", f"{deniers[0].unit.ref} of {deniers[0].unit.power} denied it the catch (VII.5)")
@@ -102,6 +109,17 @@ def season_fleets(s: Season) -> None:
         for o in orders:
             s.catches.append((o.ff, sea, o.item or o.ff.owner))
             s.result(o, "succeeds", None, f"caught {rules.catch}A in {sea} for {o.item or o.ff.owner} (VII.7)")
+
+
+def _reach(board, at: str, land_sea: frozenset[str]) -> set[str]:
+    """Where a fleet at ``at`` may move: the provinces next to it by sea; between the two halves
+    of a land-sea province; into a land-sea province's sea half from next to it (VII.3) [A]."""
+    prov = province_of(at)
+    out = {province_of(x) for x in board.fleet_adj.get(at, ())}
+    if at.endswith("/sea"):
+        out |= {province_of(x) for loc in (prov, *(f"{prov}/{c}" for c in board.provinces[prov].coasts))
+                for x in board.fleet_adj.get(loc, ())}
+    return out | ({prov} if prov in land_sea else set())
 
 
 def land_catch(s: Season) -> None:

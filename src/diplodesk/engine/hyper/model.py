@@ -21,8 +21,9 @@ from ..phase import Phase, PhaseType
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
+from . import standing
 from .allies import Alliance, read_alliances
-from .banks import Bank, read_bank
+from .banks import Bank, owned_nations, read_bank
 from .canal_state import read_state
 from .fishing import FF
 from .pack import FACTORS, NationData, Pack
@@ -87,6 +88,10 @@ class NationState:
     pis: tuple[Mapping[str, Any], ...] = ()
     name: str = ""  # a nation formed in play names itself; the others' names are the pack's
     exile: Mapping[str, Any] | None = None  # a government in exile (II.7b-8): since, deadline, located, hidden_M
+    # a failure order that stands beyond its season (I.11): {"order": [T5 categories],
+    # "left": seasons it still covers after this one, or None until withdrawn}
+    failure_order: Mapping[str, Any] | None = None
+    bank: str | None = None  # the bank that owns the nation (VI.2); its controller gives its orders
 
     def to_json(self) -> dict[str, Any]:
         d = {"kind": self.kind, "suzerain": self.suzerain, "controllers": list(self.controllers),
@@ -96,6 +101,10 @@ class NationState:
              "pis": [dict(p) for p in self.pis]}
         if self.exile is not None:
             d["exile"] = dict(self.exile)
+        if self.bank is not None:
+            d["bank"] = self.bank
+        if self.failure_order is not None:
+            d["failure_order"] = {"order": list(self.failure_order["order"]), "left": self.failure_order["left"]}
         return ({"name": self.name} if self.name else {}) | d
 
 
@@ -250,6 +259,7 @@ class _Reader:
         self.pack = pack
         self.board = variant.board
         self.formed: set[str] = set()  # nations formed in play, as the position lists them
+        self.bank_ids: set[str] = set()
 
     def fail(self, where: str, what: str) -> PositionError:
         return PositionError(f"{where}: {what}")
@@ -343,12 +353,14 @@ class _Reader:
             seen.add((u.power, u.id or f"N@{u.at}"))
         insts = tuple(self.installation(x, f"economy.installations[{i}]")
                       for i, x in enumerate(self.list_of(eco, "installations")))
-        ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
-        if len({(f.owner, f.id) for f in ffs}) != len(ffs):
-            raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
         banks = tuple(self.bank(x, f"economy.banks[{i}]") for i, x in enumerate(self.list_of(eco, "banks")))
         if len({b.id for b in banks}) != len(banks):
             raise self.fail("economy.banks", "two banks with one id")
+        self.bank_ids = {b.id for b in banks}
+        nations = owned_nations(nations, banks, self.fail)
+        ffs = tuple(self.ff(x, f"economy.ffs[{i}]") for i, x in enumerate(self.list_of(eco, "ffs")))
+        if len({(f.owner, f.id) for f in ffs}) != len(ffs):
+            raise self.fail("economy.ffs", "two fishing fleets of one nation with one id")
         regions = self.pack.banking.regions if self.pack.banking else {}
         ipl = {}
         for k, v in self.obj(eco.get("ipl", {}), "economy.ipl", set(regions)).items():
@@ -409,7 +421,7 @@ class _Reader:
         w = f"economy.nations.{nid}"
         formed = nid not in self.pack.nations
         o = self.obj(v, w, {"kind", "suzerain", "controllers", "stock", "escrow", "trs", "acquired",
-                            "teams", "pis", "name", "exile"},
+                            "teams", "pis", "name", "exile", "failure_order", "bank"},
                      {"stock", "kind", "controllers"} if formed else {"stock"})
         stock = self.obj(o["stock"], f"{w}.stock", set(STOCK_FACTORS))
         amounts = {"gold": self.gold(stock.get("gold", 0), f"{w}.stock.gold")}
@@ -448,7 +460,10 @@ class _Reader:
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
                            self.whole(o.get("acquired", 0), f"{w}.acquired"),
-                           teams, pis, str(o.get("name", "")), exile)
+                           teams, pis, str(o.get("name", "")), exile,
+                           standing.read(o.get("failure_order"), f"{w}.failure_order",
+                                         self.pack.failure_order, self.obj, self.fail),
+                           o.get("bank"))
 
     def team(self, t: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(t, w, {"id", "kind", "perm", "temp", "pis_made"}, {"kind"})
@@ -513,27 +528,32 @@ class _Reader:
                             str(o.get("built", "")), self.whole(o.get("M", 0), f"{w}.M"))
 
     def bank(self, x: Any, w: str) -> Bank:
-        o = self.obj(x, w, {"id", "name", "at", "controller", "gold", "invested", "frozen"},
+        o = self.obj(x, w, {"id", "name", "at", "controller", "gold", "invested", "frozen", "teams", "pis"},
                      {"id", "name", "at"})
         b = read_bank(o, w, self.fail)
         at = b.at.lower()
         if at not in self.pack.provinces:
             raise self.fail(f"{w}.at", f"a bank stands in a land province, not {b.at!r} (VI.1)")
-        return replace(b, at=at)
+        teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
+        pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
+        return replace(b, at=at, teams=teams, pis=pis)
 
     def ff(self, x: Any, w: str) -> FF:
         o = self.obj(x, w, {"id", "owner", "at", "built", "fished"}, {"id", "owner", "at"})
         if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not o["id"][2:].isdigit():
             raise self.fail(f"{w}.id", f"expected a fishing fleet id like FF1, got {o['id']!r}")
         at = str(o["at"]).lower()
-        if not self.board.is_location(at) or self.board.province(at).kind not in (ProvinceKind.COAST,
-                                                                                  ProvinceKind.SEA):
+        land_sea = self.pack.fishing.land_sea if self.pack.fishing else frozenset()
+        half = at.endswith("/sea") and province_of(at) in land_sea  # a land-sea province's (VII.3)
+        if not half and (not self.board.is_location(at) or self.board.province(at).kind not in (
+                ProvinceKind.COAST, ProvinceKind.SEA)):
             raise self.fail(f"{w}.at", f"a fishing fleet is on a coast or at sea, not {o['at']!r}")
         fished = o.get("fished")
-        if fished is not None and (fished not in self.board.provinces or not self.board.is_sea(fished)):
+        if fished is not None and not (isinstance(fished, str) and (fished in land_sea or (
+                fished in self.board.provinces and self.board.is_sea(fished)))):
             raise self.fail(f"{w}.fished", f"{fished!r} is not a sea")
-        return FF(o["id"].upper(), self.nation(o["owner"], f"{w}.owner"), at, str(o.get("built", "")),
-                  fished)
+        owner = o["owner"] if o["owner"] in self.bank_ids else self.nation(o["owner"], f"{w}.owner")
+        return FF(o["id"].upper(), owner, at, str(o.get("built", "")), fished)  # a bank may own one (VI.2)
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})

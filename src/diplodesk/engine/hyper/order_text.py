@@ -28,12 +28,15 @@ def describe(o: HOrder) -> str:
         return f"bu {o.count} Trs" if o.item == "Tr" else f"bu {o.item} {o.target}"
     if o.verb == "de":
         return f"de {o.unit.ref}" if o.unit else f"de {o.item} {o.target}"
-    if o.verb == "tf" and o.unit:
-        return f"tf {o.unit.ref} to {o.target}"
+    if o.verb == "tf" and (o.unit or o.note):
+        return f"tf {o.unit.ref if o.unit else o.note} to {o.target}"
     if o.verb == "pw":
         return f"pw ${o.amount / 2:g} {o.target}"
     if o.verb == "fo":
-        return "fo " + ", ".join(o.categories)
+        if o.note == "withdraw":
+            return "fo withdrawn"
+        last = {"standing": " until withdrawn", "seasons": f" for {o.count} season{'s' if o.count > 1 else ''}"}
+        return "fo " + ", ".join(o.categories) + last.get(o.note, "")
     if o.verb == "al":
         return f"al {o.target} {', '.join(o.categories)}" + (f' "{o.note}"' if o.note else "")
     if o.verb in ("ra", "wa"):

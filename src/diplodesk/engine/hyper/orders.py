@@ -20,11 +20,12 @@ from ..board import ProvinceKind, UnitType
 from .canal_orders import CanalOrders
 from .canal_state import joins
 from .economy_orders import EconomyOrders
+from .fishing import sea_half
+from .handover_orders import HandoverOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
 from .order_words import key as _key
 from .order_words import money  # noqa: F401  (other modules read amounts through here)
-from .research import teams_of
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
@@ -115,7 +116,7 @@ def parse_orders(pos: HyperPosition, nation: str, texts: tuple[str, ...], names:
 
 
 @dataclass
-class _Parser(CanalOrders, EconomyOrders):
+class _Parser(CanalOrders, EconomyOrders, HandoverOrders):
     pos: HyperPosition
     names: Names
     categories: frozenset[str]
@@ -316,6 +317,11 @@ class _Parser(CanalOrders, EconomyOrders):
             return o if o.item else o.fail("unparsable", f"{' '.join(words[3:])!r} is not a nation")
         if len(words) == 3 and words[1].lower() == "mo":
             o.verb, o.target = "ff.mo", self.names.location(words[2])
+            base, _, half = words[2].rpartition("/")
+            if o.target is None and half.lower() == "sea" and (prov := self.names.location(base)):
+                if prov not in self.pos.pack.fishing.land_sea:  # VII.3
+                    return o.fail("unparsable", f"{prov} has no sea half: it is not a land-sea province")
+                o.target = sea_half(prov)
             if o.target is None:
                 return o.fail("unparsable", f"{words[2]!r} is not a province")
             return o
@@ -345,48 +351,31 @@ class _Parser(CanalOrders, EconomyOrders):
 
     def order_tf(self, o: HOrder, rest: list[str]) -> HOrder:
         words = [w.lower() for w in rest]
-        if "to" in words[1:] and _key(" ".join(rest[words.index("to", 1) + 1:])) in self.banks:
-            return o.fail("illegal", "a bank may own PIs, research teams, fishing fleets and nations (VI.2), "
-                          "but the rules do not say how it would use them: ask the GM with a special "
-                          "action, e.g. sa give team A1 to the bank (IX.5)")
-        if len(rest) == 4 and rest[0].lower() == "n" and (loc := self.names.location(rest[1])):
+        if len(rest) == 4 and words[0] == "n" and (loc := self.names.location(rest[1])):
             rest = [f"n {loc}", *rest[2:]]  # a guard is named by its province: tf N Pari to Spain
-        if len(rest) >= 3 and rest[-2].lower() == "to" and self.handed_over(o, rest):
+            words = [w.lower() for w in rest]
+        to = words.index("to", 1) if "to" in words[1:] else None
+        if to is not None and to < len(rest) - 1 and self.handed_over(o, rest[:to], " ".join(rest[to + 1:])):
             return o
-        if len(rest) != 3 or rest[1].lower() != "to":
+        if self.is_bank(o.nation):
+            return o.fail("unparsable", "a bank hands over what it owns: tf A1 to France, tf 2 APIs to "
+                          "France, tf FF1 to France, tf Morocco to p02 or tf control to p02 (VI.1-2)")
+        if to != 1 or len(rest) < 3:
+            return o.fail("unparsable", "tf 12D to Germany")
+        if self.is_bank(self.banks.get(_key(" ".join(rest[2:])))):
+            return o.fail("illegal", "a bank may own PIs, research teams, fishing fleets and nations, "
+                          "not military units (VI.2)")
+        if len(rest) != 3:
             return o.fail("unparsable", "tf 12D to Germany")
         unit = self.units.get((o.nation, rest[0].lower()))
-        if unit is None:
+        if unit is None and not _DESIG.match(rest[0]):
             return o.fail("no such unit", f"{o.nation} has no unit {rest[0].upper()}")
         o.unit, o.target = unit, self.names.nation.get(_key(rest[2]))
+        if unit is None:  # a unit built this season, by the designation its build gives it (III.18)
+            o.note = rest[0].upper()
         if o.target is None:
             return o.fail("unparsable", f"{rest[2]!r} is not a nation")
         return o
-
-    def handed_over(self, o: HOrder, rest: list[str]) -> bool:
-        """``tf 2 APIs to Spain`` (V.5), ``tf A1 to Spain`` (V.1), ``tf 2 Trs to Spain`` (IV.8):
-        not a unit (:mod:`.transfers`)."""
-        what = " ".join(w.lower() for w in rest[:-2])
-        trs = re.fullmatch(r"([1-9]\d{0,3}) trs?", what)
-        if trs:  # re-allocated between the parties of a trade (IV.8)
-            o.verb, o.count, o.target = "tf.trs", int(trs.group(1)), self.names.nation.get(_key(rest[-1]))
-            if o.target is None or o.target == o.nation:
-                o.fail("unparsable", f"{rest[-1]!r} is not another nation")
-            return True
-        pi = re.fullmatch(r"(?:([1-9]\d{0,2}) )?(api|ipi)s?", what)
-        st = self.pos.nations.get(o.nation)
-        team = re.fullmatch(r"[ai]\d+", what) and st is not None and \
-            any(t["id"].lower() == what for t in teams_of(st.teams))
-        if not pi and not team:
-            return False
-        o.target = self.names.nation.get(_key(rest[-1]))
-        if pi:
-            o.verb, o.count, o.item = "tf.pi", int(pi.group(1) or 1), pi.group(2)[0].upper()
-        else:
-            o.verb, o.item = "tf.team", what.upper()
-        if o.target is None or o.target == o.nation:
-            o.fail("unparsable", f"{rest[-1]!r} is not another nation")
-        return True
 
     def order_pw(self, o: HOrder, rest: list[str]) -> HOrder:
         if len(rest) != 2 or (amount := money(rest[0])) is None:
@@ -397,13 +386,26 @@ class _Parser(CanalOrders, EconomyOrders):
         return o
 
     def order_fo(self, o: HOrder, rest: list[str]) -> HOrder:
+        """``fo bu.unit, pw``: for this season; ``... until withdrawn`` or ``... for 3 seasons``
+        for longer; ``fo withdrawn`` ends a standing one (I.11)."""
+        low = [w.lower() for w in rest]
+        if low in (["withdrawn"], ["withdraw"], ["wd"]):
+            o.note = "withdraw"
+            return o
+        if low[-2:] == ["until", "withdrawn"]:
+            o.note, rest = "standing", rest[:-2]
+        elif len(low) >= 3 and low[-3] == "for" and low[-1] in ("season", "seasons"):
+            if not low[-2].isdigit() or not 1 <= int(low[-2]) <= 99:
+                return o.fail("unparsable", "fo ... for 3 seasons: a whole number of seasons, 1 to 99 (I.11)")
+            o.note, o.count, rest = "seasons", int(low[-2]), rest[:-3]
         canonical = {c.lower(): c for c in self.categories}
         written = " ".join(rest).replace(",", " ").split()
         cats = tuple(canonical.get(c.lower(), c) for c in written)
         unknown = [c for c in cats if c not in self.categories]
         if not cats or unknown:
             return o.fail("unparsable", f"fo lists the categories of T5 in the order they should "
-                          f"fail ({', '.join(sorted(self.categories))})"
+                          f"fail ({', '.join(sorted(self.categories))}), then 'until withdrawn' or "
+                          "'for 3 seasons' if it is to last (I.11)"
                           + (f"; unknown: {', '.join(unknown)}" if unknown else ""))
         o.categories = cats
         return o

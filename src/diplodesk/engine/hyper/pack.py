@@ -21,7 +21,7 @@ from .battle_tables import CombatTables, read_combat
 from .canal_rules import CanalRules, read_canals
 from .covert import KINDS as COVERT_TABLES
 from .covert import CovertTable, read_covert
-from .fishing import FishingRules, read_fishing
+from .fishing import LAND_SEA, FishingRules, read_fishing
 from .research import ResearchRules, read_research
 from .trade_rules import TradeRules, read_trade
 
@@ -32,6 +32,8 @@ INSTALLATIONS = ("Y", "S")
 ACTIONS = ("st", "ho", "mo", "at", "dm", "sp_used", "sp_unused", "uo")
 LOCATIONS = ("own", "foreign", "sea", "any")
 ROUNDING = ("up", "down")
+# rules.toml [readings]: where the text allows two readings, the options, the default first
+READINGS = {"support_cut": ("per-attacker", "literal")}
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class Constants:
     joint_share: tuple[int, int]
     joint_max_players: int
     rules: Mapping[str, str]  # constant -> rule reference, for the ledger's "rule" column
+    support_cut: str = "per-attacker"  # III.35: or "literal" (READINGS)
 
 
 @dataclass(frozen=True)
@@ -211,10 +214,11 @@ def _load_pack(files: Mapping[str, Mapping[str, Any]], board_provinces: Mapping[
     t19.known_keys({"mode", "M_per_A", "consumed"})
     research = read_research(r["rules"], r["T9"])
     covert = {k: read_covert(r[t]) for k, t in COVERT_TABLES.items()}
-    fishing = read_fishing(r["rules"], r["T13"], {p for p, k in board_provinces.items() if k == "sea"})
     players = _players(r["nations"])
     nations = _nations(r["nations"], players)
     provinces = _provinces(r["provinces"], board_provinces, nations)
+    fishing = read_fishing(r["rules"], r["T13"], {p for p, k in board_provinces.items() if k == "sea"},
+                           frozenset(p.id for p in provinces.values() if LAND_SEA in p.special))
     trade = read_trade(r["rules"], r["T8"])
     banking = read_banking(r["rules"], r["T10"], r["T11"], r["T12"], set(nations), set(provinces))
     for n in nations.values():
@@ -272,7 +276,8 @@ def _constants(rd: TableReader) -> Constants:
     pw = rd.section("public_works")
     rd.known_keys({"winter_halving", "deterioration", "escrow_release", "starvation", "limits",
                    "victory", "public_works", "research", "pi", "fishing", "banking", "trade",
-                   "canals", "canal_sites"})
+                   "canals", "canal_sites", "readings"})
+    readings = _readings(rd)
     rules = {k: str(rd.section(k).get("rule", "")) for k in
              ("winter_halving", "deterioration", "escrow_release", "starvation", "limits",
               "victory", "public_works")}
@@ -292,7 +297,21 @@ def _constants(rd: TableReader) -> Constants:
         joint_share=_share(rd, vic, "victory", "joint"),
         joint_max_players=rd.whole(vic.get("joint_max_players", 3), "victory", "joint_max_players", 2),
         rules=rules,
+        **readings,
     )
+
+
+def _readings(rd: TableReader) -> dict[str, str]:
+    sec = rd.section("readings", required=False)
+    out = {}
+    for k, v in sec.items():
+        if k not in READINGS:
+            rd.bad("readings", k, f"unknown reading (known: {', '.join(sorted(READINGS))})")
+        elif v not in READINGS[k]:
+            rd.bad("readings", k, f"{v!r} is not one of {', '.join(READINGS[k])}")
+        else:
+            out[k] = str(v)
+    return out
 
 
 def _upkeep(rd: TableReader) -> list[UpkeepRow]:
@@ -381,6 +400,8 @@ def _provinces(rd: TableReader, board: Mapping[str, str],
         if not isinstance(special, list) or not all(isinstance(s, str) for s in special):
             rd.bad(row, "special", f"expected a list of names, got {special!r}")
             special = []
+        if LAND_SEA in special and board[pid] != "coast":
+            rd.bad(row, "special", f"a {LAND_SEA} province is a coastal province with a sea half (VII.3)")
         out[pid] = ProvinceData(pid, nation, rd.cost(x.get("yield", {}), row, "yield"),
                                 tuple(special), str(x.get("abbr", "")))
     for pid, kind in board.items():

@@ -63,6 +63,10 @@ def check(s: Season) -> None:
                     o.fail("illegal", f"{o.unit.ref}'s upkeep is paid by its owner or by the nation it "
                            f"stands in, not {o.paid_by} (III.16)")
                     continue
+            if (o.verb, o.note) == ("tt", "gold") or o.verb == "tt$":  # gold pays no fee (IV.2, IV.9, VI.3)
+                for p in match:
+                    p.fail("nothing to pay", f"{o.nation}'s gold trade pays no fee; its gold leaves its "
+                           "own stockpile (IV.2, IV.9)")
             used |= {p.ref for p in match}
         if o.redeem is not None:
             if o.redeem in _frozen(s):
@@ -89,8 +93,8 @@ def reassign(s: Season, items: list[CostItem]) -> list[CostItem]:
     redeemed: Counter[tuple[str, str]] = Counter()
     for it in sorted(items, key=lambda i: (i.payer, i.category, i.subject, i.label)):
         o = find(s, it.order)
-        if o is None or o.error or it.hidden:
-            out.append(it)
+        if o is None or o.error or it.hidden or it.category == "tt.goods":
+            out.append(it)  # what a trade ships leaves the trader's own stockpile: another pays its fee (IV.9)
         elif o.paid_by is not None:
             out += _shared(it, o)
         elif o.redeem is not None and it.needs("gold"):
@@ -140,19 +144,31 @@ def _frozen(s: Season) -> set[str]:
         n for n, st in s.pos.nations.items() if st.kind == "gie" and (st.exile or {}).get("frozen")}
 
 
+def owner_pays(vector, o: HOrder | None) -> bool:
+    """Does a unit's owner pay a part of its upkeep ``vector``? Not when the nation it stands in
+    pays it all (III.16); only then does it need a supply route (III.17)."""
+    if o is None or o.paid_by is None or o.error:
+        return True
+    if o.paid_gold is None:
+        return False
+    return any(v for f, v in vector.items() if f != "gold") or o.paid_gold < vector.get("gold", 0)
+
+
 def _shared(it: CostItem, o: HOrder) -> list[CostItem]:
     label = f"{it.label}, for {o.nation}"
+    # a unit's upkeep its payer cannot pay falls back on its owner, as a stand (III.16, T5)
+    fail = "downgrade" if it.category.startswith("upkeep.unit.") else "fail"
     if o.paid_gold is None:
-        return [replace(it, payer=o.paid_by, label=label, on_fail="fail")]
-    return _split(it, o.paid_by, min(o.paid_gold, it.needs("gold")), label)
+        return [replace(it, payer=o.paid_by, label=label, on_fail=fail)]
+    return _split(it, o.paid_by, min(o.paid_gold, it.needs("gold")), label, fail)
 
 
-def _split(it: CostItem, payer: str, gold: int, label: str) -> list[CostItem]:
+def _split(it: CostItem, payer: str, gold: int, label: str, fail: str = "fail") -> list[CostItem]:
     """``gold`` of the item's gold paid by ``payer``; the rest stays the item's own."""
     if gold <= 0:
         return [it]
-    theirs = replace(it, payer=payer, vector={"gold": gold}, label=label, on_fail="fail",
-                     subject=f"{it.subject} pd")
+    theirs = replace(it, payer=payer, vector={"gold": gold}, label=label, on_fail=fail,
+                     subject=it.subject if fail == "downgrade" else f"{it.subject} pd")
     rest = {f: v - (gold if f == "gold" else 0) for f, v in it.vector.items()}
     if not any(rest.values()):
         return [theirs]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 
 from ..decisions import Decisions
 from ..dice import Dice
@@ -28,17 +29,20 @@ from . import (
     exile,
     fleets,
     hosted,
+    limits,
     payers,
     payments,
     shipping,
     signatures,
+    standing,
     territory,
     trade,
     transfers,
+    unit_transfers,
 )
 from .accounts import STOCK, escrow, held, stock
 from .allies import Friends
-from .builds import check_builds
+from .builds import check_builds, planned_units
 from .costs import CostItem, Failure, settle
 from .income import deterioration
 from .model import HUnit, HyperPosition, Installation
@@ -77,8 +81,11 @@ class Season:
         self.clashes: list = []
         self.reported: set[str] = set()  # units whose result line the fight wrote
         self.combat_notices: list[str] = []
-        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()}
-        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()}
+        # research teams and PIs by holder: every nation, and every bank that owns some (VI.2)
+        self.teams = {n: teams_of(st.teams) for n, st in pos.nations.items()} | {
+            b.id: teams_of(b.teams) for b in pos.banks}
+        self.pis = {n: [dict(p) for p in st.pis] for n, st in pos.nations.items()} | {
+            b.id: [dict(p) for p in b.pis] for b in pos.banks}
         self.yield_bonus: Counter[tuple[str, str]] = Counter()  # PIs assigned this season
         self.yield_cut: Counter[tuple[str, str]] = Counter()  # guerrillas and saboteurs
         self.last_pi: dict[str, str] = {}
@@ -95,6 +102,7 @@ class Season:
         self.friends = Friends.at_start(pos)  # widened by the season's alliance orders (III.37-39)
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
         self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
+        self.planned: dict[str, dict[str, HOrder]] = {}  # nation -> designation -> its unit build
 
     # -- the season ----------------------------------------------------------------------
 
@@ -155,17 +163,16 @@ class Season:
                 if o.military and o.unit and not o.error and mil[o.unit.ref] > 1:
                     o.fail("invalid", f"{o.unit.ref} has {mil[o.unit.ref]} orders; it stands")
             # a unit or installation disbanded or handed over twice: neither order stands
-            fates = Counter(o.unit.ref if o.unit else f"{o.item} {o.target}" for o in orders
-                            if o.verb in ("de", "tf") and not o.error)
+            fates = Counter(unit_transfers.fate(o) for o in orders if o.verb in ("de", "tf") and not o.error)
             for o in orders:
-                key = o.unit.ref if o.unit else f"{o.item} {o.target}"
+                key = unit_transfers.fate(o)
                 if o.verb in ("de", "tf") and not o.error and fates[key] > 1:
                     o.fail("invalid", f"{fates[key]} orders disband or transfer {key}; none stands")
             fos = [o for o in orders if o.verb == "fo" and not o.error]
-            for o in fos[1:] if len(fos) > 1 else ():
-                o.fail("invalid", "two failure lists (fo); T5 is used")
-            if len(fos) > 1:
-                fos[0].fail("invalid", "two failure lists (fo); T5 is used")
+            for o in fos if len(fos) > 1 else ():
+                st = self.pos.nations.get(o.nation)
+                o.fail("invalid", "two failure lists (fo): neither stands; " + (
+                    "the standing list is used" if st and st.failure_order else "T5 is used"))
             spls = [o for o in orders if o.verb == "spl" and not o.error]
             for o in spls if len(spls) > 1 else ():
                 o.fail("invalid", "two support preference lists (spl); the dice choose")
@@ -242,8 +249,8 @@ class Season:
                 for it in payers.reassign(self, self.upkeep_items() + self.order_items())]  # text breaks ties
 
     def failure_order(self, nation: str) -> list[str]:
-        own = next((o.categories for o in self.orders.get(nation, ()) if o.verb == "fo" and not o.error), ())
-        return list(own) + [c for c in self.pack.failure_order if c not in own]
+        """The nation's own list for this season, else a standing one, then T5 (I.11)."""
+        return standing.season_list(self, nation)
 
     def unit_action(self, u: HUnit) -> tuple[str, HOrder | None]:
         o = next((o for n in (u.power,) for o in self.orders.get(n, ())
@@ -267,8 +274,8 @@ class Season:
         cost, cell = self.pack.upkeep_cost(u.type, action, loc)
         cat = {"uo": "st", "sp_unused": "sp", "sp_used": "sp"}.get(action, action)
         vector, label, rule = dict(cost.amounts), f"upkeep {u.ref} {action} in {u.at}", "III.15, T3"
-        path = self.supply(u) if loc != "own" else ()
-        if path:  # III.17: its owner pays through a supply route
+        path = self.supply(u) if loc != "own" and payers.owner_pays(vector, o) else ()
+        if path:  # III.17: its owner pays a part, through a supply route
             extra = surcharge(self.pos.board, path)
             vector["I"] = vector.get("I", 0) + extra
             label += f" + supply route {'-'.join(path)} (+{extra}I)"
@@ -303,13 +310,17 @@ class Season:
         return items
 
     def downgrade(self, item: CostItem) -> CostItem | None:
-        u = next(u for u in self.units if u.power == item.payer and u.ref == item.subject)
+        """A unit's upkeep that cannot be paid: it stands, at its owner's cost (III.16, T5)."""
+        o = payments.find(self, item.order)
+        u = o.unit if o is not None and o.unit is not None else \
+            next(u for u in self.units if u.power == item.payer and u.ref == item.subject)
         return replace(self.unit_item(u, "st", None), order=item.order)
 
     def order_items(self) -> list[CostItem]:
         items = []
         builds = self.live("bu")
-        check_builds(self.pos, builds, self.gone)
+        check_builds(self.pos, builds, self.gone, partial(limits.over_ordered, self))
+        self.planned = planned_units(self.pos, self.live("bu"))  # what a transfer may name (III.18)
         for o in self.live("bu"):
             cost = self.pack.build[o.item]
             vector = {f: v * o.count for f, v in cost.amounts.items()}
@@ -339,17 +350,11 @@ class Season:
     # -- 4.6 transfers, 7 builds, 5 military -----------------------------------------------
 
     def transfers(self) -> None:
-        for o in self.live("tf"):
-            u = o.unit
-            if held(u.power, u.ref) in self.gone:
-                o.fail("demobilised", f"{u.ref} was demobilised this season")
-            elif u.type == "N":
-                o.fail("illegal", "a National Guard changes hands only with its province (III.20)")
-            elif o.target == o.nation:
-                o.fail("illegal", f"{u.ref} already belongs to {o.nation}")
+        unit_transfers.check(self)
 
     def build(self) -> None:
         acquired = Counter({n: s.acquired for n, s in self.pos.nations.items()})
+        made: dict[str, HUnit] = {}  # build order -> the unit it made
         # designations follow the place of the build, never the place of the line (III.10)
         for o in sorted(self.live("bu"), key=lambda o: (o.nation, describe(o))):
             prov = (o.target or "").partition("/")[0]
@@ -382,21 +387,10 @@ class Season:
                 uid = f"{acquired[o.nation]}{o.item}"
             u = HUnit(uid, o.nation, o.item, o.target, m)
             self.units.append(u)
+            made[o.ref] = u
             self.ledger.move(src, held(o.nation, u.ref), "M", m, f"built {u.ref}",
                              rule="III.6", order=o.ref, step="7")
-        for o in sorted(self.live("tf"), key=lambda o: (o.nation, o.unit.ref)):
-            u = next((x for x in self.units if (x.power, x.ref) == (o.unit.power, o.unit.ref)), None)
-            if u is None or held(u.power, u.ref) in self.gone:
-                self.result(o, "fails", "gone", f"{o.unit.ref} was lost before the transfer")
-                continue
-            acquired[o.target] += 1
-            new = replace(u, power=o.target, id=f"{acquired[o.target]}{u.type}")
-            self.units[self.units.index(u)] = new
-            self.ledger.move(held(u.power, u.ref), held(new.power, new.ref), "M",
-                             self.ledger.balance(held(u.power, u.ref), "M"),
-                             f"{u.ref} of {u.power} transferred to {new.power} as {new.ref}",
-                             rule="III.18-19", order=o.ref, step="4.6")
-            self.result(o, "succeeds", detail=f"now {new.power}'s {new.ref}")
+        unit_transfers.hand_over(self, made, acquired)
         self.acquired = acquired
 
     def refund(self, o: HOrder, reason: str, why: str) -> None:

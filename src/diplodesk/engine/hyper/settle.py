@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
-from . import alliances, canals, fleets
+from . import alliances, canals, fleets, standing, transfers
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
 from .model import NationState, ProvinceState
@@ -26,7 +26,8 @@ def close_season(s: Season) -> HyperOutcome:
     income(s)
     starvation(s)
     provinces = end_of_season(s)
-    s.ffs = fleets.end_of_season(s)
+    s.ffs = transfers.hand_over_fleets(s, fleets.end_of_season(s))
+    transfers.nations_to_banks(s)
     check_invariants(s)
     nxt, winner, table = next_position(s, provinces)
     lines = [s.lines[o.ref] for n in sorted(s.orders) for o in s.orders[n] if o.ref in s.lines]
@@ -168,7 +169,7 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
                                  {f: led.balance(stock(n), f) for f in STOCK},
                                  led.balance(escrow(n), "gold"), led.balance(stock(n), "Trs"),
                                  s.acquired[n], tuple(s.teams.get(n, ())), tuple(s.pis.get(n, ())),
-                                 st.name, st.exile)
+                                 st.name, st.exile, standing.next_list(s, n), st.bank)
     units = tuple(sorted((replace(u, M=led.balance(f"{u.power}:{u.ref}", "M")) for u in s.units
                           if f"{u.power}:{u.ref}" not in s.gone),
                          key=lambda u: (u.power, u.type == "N", _num(u.id), u.at)))
@@ -178,7 +179,9 @@ def next_position(s: Season, provinces: dict[str, ProvinceState]):
     from .banking import invested, on_hand
 
     banks = tuple(sorted((replace(b, gold=led.balance(on_hand(b.id), "gold"),
-                                  invested=led.balance(invested(b.id), "gold")) for b in s.banks),
+                                  invested=led.balance(invested(b.id), "gold"),
+                                  teams=tuple(s.teams.get(b.id, ())), pis=tuple(s.pis.get(b.id, ())))
+                          for b in s.banks),
                          key=lambda b: b.id))
     winner, table, victory = _victory(s, nations, provinces, banks)
     phase = str(pos.phase)

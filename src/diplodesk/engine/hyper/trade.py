@@ -103,7 +103,7 @@ def cost_items(s: Season) -> list[CostItem]:
         o.account = f"{key}#{same[key]}"
     for o, trs in plans:
         owner = o.lender or o.nation
-        if applied[owner] and applied[owner] > s.pos.nations[owner].trs:
+        if trs and applied[owner] > s.pos.nations[owner].trs:  # gold needs only a route (IV.2)
             o.fail("illegal", f"{owner}'s trades apply {applied[owner]} Trs; it has "
                    f"{s.pos.nations[owner].trs} (IV.6, IV.8)")
             continue
