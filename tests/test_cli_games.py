@@ -46,21 +46,72 @@ def test_phase_picks_a_played_phase_by_name_or_index(game_file, capsys, phase):
     assert "A lvp - yor" in out
 
 
-def test_report_of_a_game_file_is_of_its_current_phase(game_file, capsys):
-    code, out, _ = run(capsys, "report", game_file, "--power", "england")
-    assert code == 0 and out.startswith("Fall 1901 Movement") and "F nth - nwy" in out
+def test_report_pack_and_render_of_a_game_file_take_its_last_adjudicated_phase(game_file, tmp_path, capsys):
+    """As the mailroom does: a GM who packs a game sends the turn that was played."""
+    code, out, err = run(capsys, "report", game_file, "--power", "england")
+    assert code == 0 and err == ""
+    assert out.startswith("Spring 1901 Movement: report for England") and "A lvp - yor" in out
+    assert "F nth - nwy" not in out  # fall's order, typed but not played
+    code, out, _ = run(capsys, "pack", game_file, "-o", tmp_path / "packs", "--power", "France")
+    assert code == 0 and sorted(p.rsplit("/", 1)[-1] for p in out.split()) == [
+        "standard-S1901M-france.pdf", "standard-S1901M-gm.pdf"]
+    svg = tmp_path / "last.svg"
+    code, _, err = run(capsys, "render", game_file, "-o", svg)
+    assert code == 0 and err == "" and "Spring 1901" in svg.read_text()
 
 
-def test_render_and_pack_a_game_file(game_file, tmp_path, capsys):
+def test_render_a_game_file_to_png_and_a_past_phase_to_svg(game_file, tmp_path, capsys):
     png = tmp_path / "now.png"
     assert run(capsys, "render", game_file, "-o", png)[0] == 0
     assert png.read_bytes().startswith(b"\x89PNG")
     past = tmp_path / "past.svg"
     assert run(capsys, "render", game_file, "-o", past, "--phase", "S1901M")[0] == 0
     assert "Spring 1901" in past.read_text()
-    code, out, _ = run(capsys, "pack", game_file, "-o", tmp_path / "packs", "--power", "France")
-    assert code == 0 and sorted(p.rsplit("/", 1)[-1] for p in out.split()) == [
-        "standard-F1901M-france.pdf", "standard-F1901M-gm.pdf"]
+
+
+def test_a_phase_nobody_has_played_is_shown_as_orders_or_refused(game_file, tmp_path, capsys):
+    code, out, err = run(capsys, "report", game_file, "--power", "England", "--phase", "F1901M")
+    assert code == 0 and err == ""
+    assert out.splitlines()[:2] == ["Fall 1901 Movement: orders given so far for England",
+                                    "NOT ADJUDICATED: these are orders, not results"]
+    assert "F nth - nwy" in out and "succeeds" not in out and "fails" not in out
+    code, out, err = run(capsys, "report", game_file, "--public", "--phase", "-1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "F1901M has not been adjudicated" in err and "the last adjudicated is S1901M" in err
+    code, out, err = run(capsys, "pack", game_file, "-o", tmp_path / "p", "--phase", "F1901M")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no pack of it" in err
+    assert not (tmp_path / "p").exists() or not list((tmp_path / "p").iterdir())
+    code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.svg", "--phase", "-1")
+    assert code == 0 and "drawn with the orders given so far, not results" in err
+
+
+def test_a_game_nobody_has_played_yet_has_no_pack_and_no_results(tmp_path, capsys):
+    path = tmp_path / "new.json"
+    Game.new(load_variant("standard")).save(path)
+    code, out, err = run(capsys, "pack", path, "-o", tmp_path / "p")
+    assert code == 2 and out == "" and "no phase has been adjudicated yet" in err and err.count("\n") == 1
+    code, out, _ = run(capsys, "report", path, "--power", "France")
+    assert code == 0 and "NOT ADJUDICATED" in out and "(no orders yet)" in out and "succeeds" not in out
+
+
+def test_a_hyper_game_packs_its_last_season_and_refuses_one_not_played(tmp_path, capsys):
+    from pathlib import Path
+
+    from diplodesk.engine import load_variant as load
+
+    game = Game.new(load(str(Path(__file__).resolve().parents[1] / "examples" / "hyper-mini")))
+    game.process()
+    game.set_orders("fra", ["bu Y Pari"])
+    path = tmp_path / "hyper.json"
+    game.save(path)
+    code, out, err = run(capsys, "report", path, "--power", "France")
+    assert code == 0 and out.startswith("France (Fran) — Winter 1914"), err
+    code, out, _ = run(capsys, "report", path, "--power", "France", "--phase", "-1")
+    assert code == 0 and out.splitlines()[:2] == ["Spring 1915: orders given so far for France (Fran)",
+                                                  "NOT ADJUDICATED: these are orders, not results"]
+    assert "bu Y Pari" in out
+    code, out, err = run(capsys, "pack", path, "-o", tmp_path / "p", "--phase", "S1915M")
+    assert code == 2 and out == "" and "S1915M has not been adjudicated" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("phase, words", [

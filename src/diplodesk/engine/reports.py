@@ -39,3 +39,13 @@ def power_report(position: Position, power: str, outcome=None) -> str:
     if outcome.winner:
         lines.append(f"{outcome.winner} has won the game.")
     return "\n".join(lines) + "\n"
+
+
+def orders_so_far(position: Position, power: str) -> str:
+    """A power's orders given so far in a phase not yet adjudicated, headed so that nobody
+    can take them for results (there are none yet)."""
+    lines = [f"{position.phase.long_name}: orders given so far for {power}",
+             "NOT ADJUDICATED: these are orders, not results", ""]
+    texts = [t for t in position.orders.get(power, ()) if t.strip()]
+    lines += [f"  {t}" for t in texts] or ["  (no orders yet)"]
+    return "\n".join(lines) + "\n"
