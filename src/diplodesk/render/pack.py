@@ -8,7 +8,6 @@ made in one go, with a progress callback that may cancel.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,15 @@ from ..engine.process import outcome_to_json, process
 from ..engine.reports import power_report
 from ..engine.rules import blind
 from . import glyphs
-from .export import RenderError, as_position, ensure_app, painter_for
+from .export import (
+    MemoryFile,
+    RenderError,
+    as_position,
+    ensure_app,
+    painter_for,
+    pdf_writer,
+    write_atomically,
+)
 from .painter import RenderOptions
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
@@ -39,10 +46,10 @@ class PackOptions:
 Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
 
 
-def _writer(path: Path, title: str, o: PackOptions) -> QPdfWriter:
+def _writer(memory: MemoryFile, title: str, o: PackOptions) -> QPdfWriter:
     if o.page_size not in PAGE_SIZES:
         raise RenderError(f"unknown page size {o.page_size!r} (sizes: {', '.join(PAGE_SIZES)})")
-    w = QPdfWriter(str(path))
+    w = pdf_writer(memory)
     w.setTitle(title)
     w.setCreator("diplodesk")
     w.setResolution(o.resolution)
@@ -134,17 +141,15 @@ class _Counting:
 def power_pack(position_json: dict | Position, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
     """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
     o = options or PackOptions()
-    out = Path(out)
-    tmp = out.with_name(f".{out.name}.part")
-    writer = _writer(tmp, f"diplodesk pack: {power or 'Gamemaster'}", o)
-    try:
+
+    def write(tmp: Path) -> None:
+        memory = MemoryFile()
+        writer = _writer(memory, f"diplodesk pack: {power or 'Gamemaster'}", o)
         paint_pack(writer, position_json, power, o)
-        del writer  # closes the file
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+        del writer  # finishes the PDF
+        memory.save(tmp)
+
+    return write_atomically(Path(out), write)
 
 
 def all_packs(position_json: dict | Position, out_dir: Path, options: PackOptions | None = None,
