@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .position import Position
 from .process import process
+from .report_table import report_blocks, text_of
 from .rules import blind
 
 
@@ -17,28 +18,7 @@ def power_report(position: Position, power: str, outcome=None) -> str:
     outcome = outcome if outcome is not None else process(position)
     if blind.active(position):
         return blind.report_text(position, outcome, power)
-    lines = [f"{position.phase.long_name}: report for {power}", ""]
-    by_power: dict[str, list] = {}
-    for r in outcome.results:
-        by_power.setdefault(r.power or "", []).append(r)
-    for p in [power] + [x for x in position.variant.power_names if x != power]:
-        results = by_power.get(p, [])
-        if not results:
-            continue
-        lines.append(f"{p}:")
-        for r in results:
-            shown = r.order or r.text or ""
-            mark = r.status.value if not r.reason else f"{r.status.value} ({r.reason})"
-            lines.append(f"  {shown:<28} {mark}")
-        lines.append("")
-    nxt = outcome.next
-    own = nxt.centers_of(power)
-    lines.append(f"Centres of {power} ({len(own)}): {', '.join(own) or 'none'}")
-    lines.append(f"Units of {power}: {len(nxt.units_of(power))}")
-    lines.append(f"Next phase: {nxt.phase.long_name}")
-    if outcome.winner:
-        lines.append(f"{outcome.winner} has won the game.")
-    return "\n".join(lines) + "\n"
+    return text_of(report_blocks(position, power, outcome))
 
 
 def orders_so_far(position: Position, power: str) -> str:

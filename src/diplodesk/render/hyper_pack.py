@@ -20,7 +20,6 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetricsF,
     QImage,
     QPageLayout,
@@ -31,6 +30,7 @@ from PySide6.QtGui import (
 
 from .export import MemoryFile, RenderError, ensure_app, pdf_writer, write_atomically
 from .hyper_pages import WHOLE, Page, Plan
+from .print_text import print_font
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
               "Legal": QPageSize.PageSizeId.Legal}
@@ -68,10 +68,7 @@ def columns(o: HyperPackOptions) -> int:
 
 
 def _mono(pt: float) -> QFont:
-    f = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    f.setStyleHint(QFont.StyleHint.Monospace)
-    f.setPixelSize(max(1, round(pt * RESOLUTION / 72)))
-    return f
+    return print_font(pt * RESOLUTION / 72, mono=True)  # a font the PDF embeds: text stays text
 
 
 class _Pages:
