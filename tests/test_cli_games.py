@@ -3,6 +3,7 @@ bad input as one short line; help for every argument."""
 
 import argparse
 import json
+import re
 
 import pytest
 
@@ -219,3 +220,38 @@ def test_a_game_of_a_variant_with_its_own_season_engine_adjudicates_and_reports(
     assert code == 0 and json.loads(out)["phase"] == game.phases[-1], err
     code, out, _ = run(capsys, "report", path, "--power", "gazette", "--phase", "0")
     assert code == 0 and "Accounts at the end of the season" in out
+
+
+def test_the_public_report_gives_each_power_its_centre_count(game_file, capsys):
+    code, out, _ = run(capsys, "report", game_file, "--public")
+    assert code == 0 and out.startswith("Spring 1901 Movement: the adjudication")
+    assert "England      A lvp - yor" in out
+    assert ("Supply centres: Austria 3, England 3, France 3, Germany 3, Italy 3, Russia 4, Turkey 3"
+            in out)
+
+
+def test_the_public_report_of_a_blind_game_keeps_the_numbers_secret(tmp_path, capsys):
+    """Blind's rules: after the fall, the powers ranked by centres, the numbers not public."""
+    game = Game.new(load_variant("standard"), ("blind",))
+    game.process()
+    game.set_orders("England", ["F lon - nth"])
+    game.process()
+    path = tmp_path / "blind.json"
+    game.save(path)
+    code, out, _ = run(capsys, "report", path, "--public")
+    assert code == 0 and "Powers by supply centres owned, most first:" in out
+    ranked = out.split("first:\n")[1].splitlines()[:7]
+    assert all(re.fullmatch(r"  [1-7]\. [A-Z][a-z]+", line) for line in ranked), ranked  # no counts
+    assert "F lon - nth" not in out
+
+
+def test_a_result_file_is_named_a_result_not_a_position(tmp_path, capsys):
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps({"variant": "standard", "phase": "S1901M"}))
+    result = tmp_path / "result.json"
+    assert run(capsys, "adjudicate", pos, "-o", result)[0] == 0
+    for command in (["adjudicate", result], ["render", result, "-o", tmp_path / "x.png"],
+                    ["report", result, "--public"]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "this is a result (of S1901M), not a position: its 'next' is the position after it" in err

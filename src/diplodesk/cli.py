@@ -307,10 +307,9 @@ def cmd_report(args) -> int:
         sys.stdout.write(orders_so_far(position, power_named(position, args.power)))
         return 0
     if args.public:
-        from .engine.process import process
-        from .engine.rules import blind
+        from .engine.reports import public_report
 
-        sys.stdout.write(blind.public_text(position, process(position)))
+        sys.stdout.write(public_report(position))
         return 0
     sys.stdout.write(power_report(position, power_named(position, args.power)))
     return 0

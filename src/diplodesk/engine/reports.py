@@ -29,3 +29,23 @@ def orders_so_far(position: Position, power: str) -> str:
     texts = [t for t in position.orders.get(power, ()) if t.strip()]
     lines += [f"  {t}" for t in texts] or ["  (no orders yet)"]
     return "\n".join(lines) + "\n"
+
+
+def public_report(position: Position, outcome=None) -> str:
+    """The public adjudication: what every player may know. In a Blind game no orders and,
+    after a fall turn, the powers ranked by centres without the numbers (its rules keep them
+    secret); otherwise every order with its result, and each power's centre count."""
+    outcome = outcome if outcome is not None else process(position)
+    if blind.active(position):
+        return blind.public_text(position, outcome)
+    lines = [f"{position.phase.long_name}: the adjudication", ""]
+    for r in outcome.results:
+        mark = r.status.value + (f" ({r.reason})" if r.reason else "")
+        lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
+    counts = {p: 0 for p in position.variant.power_names}
+    for owner in outcome.next.centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    lines += ["", "Supply centres: " + ", ".join(f"{p} {n}" for p, n in counts.items())]
+    if outcome.winner:
+        lines.append(f"{outcome.winner} has won the game.")
+    return "\n".join(lines) + "\n"

@@ -54,6 +54,12 @@ def is_game_file(data: Any) -> bool:
     return isinstance(data, dict) and "format" in data
 
 
+def is_result(data: Any) -> bool:
+    """A result (CONTRACTS 4) has the next position and its orders as a list of results; a
+    position's orders are by power."""
+    return isinstance(data, dict) and isinstance(data.get("next"), dict) and isinstance(data.get("orders"), list)
+
+
 def short(text: str, limit: int = MAX_MESSAGE) -> str:
     """One line of at most ``limit`` characters: its start (the file and field) and its end
     (what is wrong), with what lay between them cut."""
@@ -81,6 +87,9 @@ def read_input(path: Path, phase: str | None = None, played: bool = False) -> Sa
         return pick_phase(game, phase, str(path), played)
     if not isinstance(data, dict):
         raise InputError(f"{path}: expected a JSON object (a position or a game file), not {type(data).__name__}")
+    if is_result(data):
+        raise InputError(f"{path}: this is a result (of {short(str(data.get('phase')), 20)}), not a position: "
+                         "its 'next' is the position after it, to adjudicate or draw")
     try:
         position = _read_position(data)
     except PositionError as e:
