@@ -81,7 +81,7 @@ def render(args, given) -> int:
     from .render.hyper_export import render_hyper_file
 
     shown = given.position
-    if given.result is not None:  # a season played: the board it left, as its packs show it
+    if given.result is not None and isinstance(given.result.get("next"), dict):  # the board it left
         try:
             shown = seasons.read_other(given.result["next"], shown.variant)
         except PositionError as e:
