@@ -21,3 +21,16 @@ def _user_data(tmp_path_factory, monkeypatch):
 
     monkeypatch.setattr(catalog, "_remembered", {})  # nor a folder another test's game came from
     yield root
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A small disk of the test's own (a tmpfs in a mount namespace), to run a command on
+    full, nearly full or read-only; skipped with the reason where the machine cannot make
+    one. See tests/small_disk.py."""
+    from small_disk import SmallDisk, unavailable
+
+    why = unavailable()
+    if why:
+        pytest.skip(f"no small disk here: {why}")
+    return SmallDisk(tmp_path)

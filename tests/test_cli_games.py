@@ -3,6 +3,7 @@ bad input as one short line; help for every argument."""
 
 import argparse
 import json
+import re
 
 import pytest
 
@@ -46,21 +47,72 @@ def test_phase_picks_a_played_phase_by_name_or_index(game_file, capsys, phase):
     assert "A lvp - yor" in out
 
 
-def test_report_of_a_game_file_is_of_its_current_phase(game_file, capsys):
-    code, out, _ = run(capsys, "report", game_file, "--power", "england")
-    assert code == 0 and out.startswith("Fall 1901 Movement") and "F nth - nwy" in out
+def test_report_pack_and_render_of_a_game_file_take_its_last_adjudicated_phase(game_file, tmp_path, capsys):
+    """As the mailroom does: a GM who packs a game sends the turn that was played."""
+    code, out, err = run(capsys, "report", game_file, "--power", "england")
+    assert code == 0 and err == ""
+    assert out.startswith("Spring 1901 Movement: report for England") and "A lvp - yor" in out
+    assert "F nth - nwy" not in out  # fall's order, typed but not played
+    code, out, _ = run(capsys, "pack", game_file, "-o", tmp_path / "packs", "--power", "France")
+    assert code == 0 and sorted(p.rsplit("/", 1)[-1] for p in out.split()) == [
+        "standard-S1901M-france.pdf", "standard-S1901M-gm.pdf"]
+    svg = tmp_path / "last.svg"
+    code, _, err = run(capsys, "render", game_file, "-o", svg)
+    assert code == 0 and err == "" and "Spring 1901" in svg.read_text()
 
 
-def test_render_and_pack_a_game_file(game_file, tmp_path, capsys):
+def test_render_a_game_file_to_png_and_a_past_phase_to_svg(game_file, tmp_path, capsys):
     png = tmp_path / "now.png"
     assert run(capsys, "render", game_file, "-o", png)[0] == 0
     assert png.read_bytes().startswith(b"\x89PNG")
     past = tmp_path / "past.svg"
     assert run(capsys, "render", game_file, "-o", past, "--phase", "S1901M")[0] == 0
     assert "Spring 1901" in past.read_text()
-    code, out, _ = run(capsys, "pack", game_file, "-o", tmp_path / "packs", "--power", "France")
-    assert code == 0 and sorted(p.rsplit("/", 1)[-1] for p in out.split()) == [
-        "standard-F1901M-france.pdf", "standard-F1901M-gm.pdf"]
+
+
+def test_a_phase_nobody_has_played_is_shown_as_orders_or_refused(game_file, tmp_path, capsys):
+    code, out, err = run(capsys, "report", game_file, "--power", "England", "--phase", "F1901M")
+    assert code == 0 and err == ""
+    assert out.splitlines()[:2] == ["Fall 1901 Movement: orders given so far for England",
+                                    "NOT ADJUDICATED: these are orders, not results"]
+    assert "F nth - nwy" in out and "succeeds" not in out and "fails" not in out
+    code, out, err = run(capsys, "report", game_file, "--public", "--phase", "-1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "F1901M has not been adjudicated" in err and "the last adjudicated is S1901M" in err
+    code, out, err = run(capsys, "pack", game_file, "-o", tmp_path / "p", "--phase", "F1901M")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no pack of it" in err
+    assert not (tmp_path / "p").exists() or not list((tmp_path / "p").iterdir())
+    code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.svg", "--phase", "-1")
+    assert code == 0 and "drawn with the orders given so far, not results" in err
+
+
+def test_a_game_nobody_has_played_yet_has_no_pack_and_no_results(tmp_path, capsys):
+    path = tmp_path / "new.json"
+    Game.new(load_variant("standard")).save(path)
+    code, out, err = run(capsys, "pack", path, "-o", tmp_path / "p")
+    assert code == 2 and out == "" and "no phase has been adjudicated yet" in err and err.count("\n") == 1
+    code, out, _ = run(capsys, "report", path, "--power", "France")
+    assert code == 0 and "NOT ADJUDICATED" in out and "(no orders yet)" in out and "succeeds" not in out
+
+
+def test_a_hyper_game_packs_its_last_season_and_refuses_one_not_played(tmp_path, capsys):
+    from pathlib import Path
+
+    from diplodesk.engine import load_variant as load
+
+    game = Game.new(load(str(Path(__file__).resolve().parents[1] / "examples" / "hyper-mini")))
+    game.process()
+    game.set_orders("fra", ["bu Y Pari"])
+    path = tmp_path / "hyper.json"
+    game.save(path)
+    code, out, err = run(capsys, "report", path, "--power", "France")
+    assert code == 0 and out.startswith("France (Fran) — Winter 1914"), err
+    code, out, _ = run(capsys, "report", path, "--power", "France", "--phase", "-1")
+    assert code == 0 and out.splitlines()[:2] == ["Spring 1915: orders given so far for France (Fran)",
+                                                  "NOT ADJUDICATED: these are orders, not results"]
+    assert "bu Y Pari" in out
+    code, out, err = run(capsys, "pack", path, "-o", tmp_path / "p", "--phase", "S1915M")
+    assert code == 2 and out == "" and "S1915M has not been adjudicated" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("phase, words", [
@@ -168,3 +220,38 @@ def test_a_game_of_a_variant_with_its_own_season_engine_adjudicates_and_reports(
     assert code == 0 and json.loads(out)["phase"] == game.phases[-1], err
     code, out, _ = run(capsys, "report", path, "--power", "gazette", "--phase", "0")
     assert code == 0 and "Accounts at the end of the season" in out
+
+
+def test_the_public_report_gives_each_power_its_centre_count(game_file, capsys):
+    code, out, _ = run(capsys, "report", game_file, "--public")
+    assert code == 0 and out.startswith("Spring 1901 Movement: the adjudication")
+    assert "England      A lvp - yor" in out
+    assert ("Supply centres: Austria 3, England 3, France 3, Germany 3, Italy 3, Russia 4, Turkey 3"
+            in out)
+
+
+def test_the_public_report_of_a_blind_game_keeps_the_numbers_secret(tmp_path, capsys):
+    """Blind's rules: after the fall, the powers ranked by centres, the numbers not public."""
+    game = Game.new(load_variant("standard"), ("blind",))
+    game.process()
+    game.set_orders("England", ["F lon - nth"])
+    game.process()
+    path = tmp_path / "blind.json"
+    game.save(path)
+    code, out, _ = run(capsys, "report", path, "--public")
+    assert code == 0 and "Powers by supply centres owned, most first:" in out
+    ranked = out.split("first:\n")[1].splitlines()[:7]
+    assert all(re.fullmatch(r"  [1-7]\. [A-Z][a-z]+", line) for line in ranked), ranked  # no counts
+    assert "F lon - nth" not in out
+
+
+def test_a_result_file_is_named_a_result_not_a_position(tmp_path, capsys):
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps({"variant": "standard", "phase": "S1901M"}))
+    result = tmp_path / "result.json"
+    assert run(capsys, "adjudicate", pos, "-o", result)[0] == 0
+    for command in (["adjudicate", result], ["render", result, "-o", tmp_path / "x.png"],
+                    ["report", result, "--public"]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "this is a result (of S1901M), not a position: its 'next' is the position after it" in err

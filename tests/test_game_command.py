@@ -51,3 +51,65 @@ def test_bad_input_is_one_line(tmp_path, capsys):
     assert main(["game", "new", "no-such-variant", "-o", str(tmp_path / "x.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 2 and "Traceback" not in err
+
+
+def test_order_lines_are_checked_against_the_board_as_they_are_entered(tmp_path, capsys):
+    """No order, no such unit, not the power's unit: named, nothing saved, exit 2. An
+    impossible move is the player's to give: it fails when the phase is played."""
+    game = tmp_path / "g.json"
+    assert main(["game", "new", "standard", "-o", str(game)]) == 0
+    before = game.read_bytes()
+    orders = tmp_path / "england.txt"
+    orders.write_text("F xyz - abc\nA nth H\nF lon - nth\nA par - bur\nA lvp - par\n")
+    capsys.readouterr()
+    assert main(["game", "orders", str(game), "England", str(orders)]) == 2
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        f"{orders} line 1: 'F xyz - abc': unparsable: expected a unit's province but found 'xyz', "
+        "which is no place or order word (at column 3)",
+        f"{orders} line 2: 'A nth H': no such unit: there is no unit in nth",
+        f"{orders} line 4: 'A par - bur': not your unit: the unit in par belongs to France"]
+    assert err.count("\n") == 1 and "3 of 5 lines refused, nothing saved" in err
+    assert game.read_bytes() == before
+    orders.write_text("F lon - nth\nA lvp - par\n")  # the impossible move stands, to fail in play
+    assert main(["game", "orders", str(game), "England", str(orders)]) == 0
+    assert json.loads(game.read_text())["current"]["orders"]["England"] == ["F lon - nth", "A lvp - par"]
+
+
+def test_hypereconomic_order_lines_are_checked_too(tmp_path, capsys):
+    game = tmp_path / "h.json"
+    assert main(["game", "new", MINI, "-o", str(game)]) == 0
+    before = game.read_bytes()
+    capsys.readouterr()
+    orders = tmp_path / "france.txt"
+    orders.write_text("12D Gaso ho\nbu Y Pari\nhello there\n")
+    assert main(["game", "orders", str(game), "France", str(orders)]) == 2
+    out, err = capsys.readouterr()
+    assert [line.split(": ")[1] for line in out.splitlines()] == ["'12D Gaso ho'", "'hello there'"]
+    assert "line 1: '12D Gaso ho': no such unit" in out and "2 of 3 lines refused, nothing saved" in err
+    assert game.read_bytes() == before
+
+
+def test_orders_are_read_within_bounds_never_from_a_fifo_or_device(tmp_path, capsys, monkeypatch):
+    import io
+    import os
+
+    game = tmp_path / "g.json"
+    assert main(["game", "new", "standard", "-o", str(game)]) == 0
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # nobody writes to it: reading would block forever
+    for source in (fifo, Path("/dev/zero")):
+        capsys.readouterr()
+        assert main(["game", "orders", str(game), "England", str(source)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not a regular file" in err
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"A lon H\n" * 200_000)
+    assert main(["game", "orders", str(game), "England", str(big)]) == 2
+    assert "allowed" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\0" * (2 << 20))))
+    assert main(["game", "orders", str(game), "England"]) == 2
+    assert "standard input: more than the 1024 KiB of orders allowed" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe A lon H\n")))
+    assert main(["game", "orders", str(game), "England"]) == 2
+    assert "standard input: not UTF-8 text" in capsys.readouterr().err

@@ -60,7 +60,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_balance(vsub)
 
     r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
-    _position_arguments(r)
+    _position_arguments(r, played=True)
     r.add_argument("-o", "--output", type=Path, required=True, help="the image: .png, .svg or .pdf")
     r.add_argument("--power", help="draw the board as this power sees it (Blind: only what it may know)")
     r.add_argument("--width", type=int, default=2000, help="image width in pixels, 100 to 20000 (default 2000)")
@@ -71,7 +71,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("report", help="a power's adjudication report as text, or the public one "
                          "(Hypereconomic: a nation's statement, a player's, the gazette; --power gm the GM's)")
-    _position_arguments(rep)
+    _position_arguments(rep, played=True)
     who = rep.add_mutually_exclusive_group(required=True)
     who.add_argument("--power", help="the power whose report to print (any case)")
     who.add_argument("--public", action="store_true", help="the public adjudication (Blind: no orders)")
@@ -80,7 +80,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     pk = sub.add_parser("pack", help="print packs: one PDF per power (map, orders, report) and the GM's; "
                         "Hypereconomic: one per player (maps, statements), the gazette and the GM's")
-    _position_arguments(pk)
+    _position_arguments(pk, played=True)
     pk.add_argument("-o", "--output", type=Path, required=True, help="folder for the PDFs")
     pk.add_argument("--power", action="append", help="only this power (Hypereconomic: this player, or the "
                     "players of this nation; repeatable)")
@@ -103,9 +103,11 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _position_arguments(parser: argparse.ArgumentParser) -> None:
+def _position_arguments(parser: argparse.ArgumentParser, played: bool = False) -> None:
+    """The position argument; ``played``: a game file's last adjudicated phase by default."""
+    which = "its last adjudicated phase" if played else "its current phase"
     parser.add_argument("position", type=Path,
-                        help="a position (JSON) or a game file the app saved (its current phase)")
+                        help=f"a position (JSON) or a game file the app saved ({which})")
     parser.add_argument("--phase", help="with a game file, another phase: its name (S1902M) or its "
                         "index (0 the first, -1 the current)")
 
@@ -136,11 +138,11 @@ def read_position(path: Path, phase: str | None = None):
     return given.data, given.position
 
 
-def read_given(args):
+def read_given(args, played: bool = False):
     """The position a command is given (``args.position``: a position file, or a game
-    file's phase ``args.phase``), or BadInput. A position without units is worked on all
-    the same, but the user is told."""
-    given = _read_input(args.position, args.phase)
+    file's phase ``args.phase``; without it, with ``played``, the last adjudicated one), or
+    BadInput. A position without units is worked on all the same, but the user is told."""
+    given = _read_input(args.position, args.phase, played)
     if (not given.position.units and not getattr(given.position, "dislodged", None)
             and given.position.variant.engine == "standard"):  # an economy starts with none
         print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
@@ -148,11 +150,11 @@ def read_given(args):
     return given
 
 
-def _read_input(path: Path, phase: str | None):
+def _read_input(path: Path, phase: str | None, played: bool = False):
     from .engine.saved_input import InputError, read_input
 
     try:
-        return read_input(path, phase)
+        return read_input(path, phase, played)
     except InputError as e:
         raise BadInput(str(e)) from None
 
@@ -268,7 +270,7 @@ def cmd_variant(args) -> int:
 
 
 def cmd_render(args) -> int:
-    given = read_given(args)
+    given = read_given(args, played=True)
     position = given.position
     if args.power:
         args.power = power_named(position, args.power)
@@ -277,6 +279,9 @@ def cmd_render(args) -> int:
     if not 100 <= args.width <= 20000:
         raise BadInput(f"--width: {args.width} is not between 100 and 20000 pixels")
     writable(args.output)
+    if given.unplayed:  # drawn as orders, never as results
+        print(f"diplodesk: {args.position}: note: {position.phase} has not been adjudicated: "
+              "drawn with the orders given so far, not results", file=sys.stderr)
     if _other_engine(given):
         return _hyper("render", args, given)
     if args.sheet is not None:
@@ -297,20 +302,24 @@ def cmd_render(args) -> int:
 
 
 def cmd_report(args) -> int:
-    from .engine.reports import power_report
+    from .engine.reports import orders_so_far, power_report
 
-    given = read_given(args)
+    given = read_given(args, played=True)
     if _other_engine(given):
         return _hyper("report", args, given)
     position = given.position
     if args.player or args.gazette:
         flag = "--player" if args.player else "--gazette"
         raise BadInput(f"{flag}: only for variants with an economy (Hypereconomic); use --power or --public")
+    if given.unplayed:  # no results to report: the power's orders so far, marked so, or nothing
+        if args.public:
+            raise BadInput(given.not_played(str(args.position), "public report"))
+        sys.stdout.write(orders_so_far(position, power_named(position, args.power)))
+        return 0
     if args.public:
-        from .engine.process import process
-        from .engine.rules import blind
+        from .engine.reports import public_report
 
-        sys.stdout.write(blind.public_text(position, process(position)))
+        sys.stdout.write(public_report(position))
         return 0
     sys.stdout.write(power_report(position, power_named(position, args.power)))
     return 0
@@ -333,7 +342,9 @@ def _hyper(command: str, args, given) -> int:
 
 
 def cmd_pack(args) -> int:
-    given = read_given(args)
+    given = read_given(args, played=True)
+    if given.unplayed:  # a pack is what players are sent: never of a turn that did not happen
+        raise BadInput(given.not_played(str(args.position), "pack"))
     if _other_engine(given):
         writable(args.output, folder=True)
         return _hyper("pack", args, given)

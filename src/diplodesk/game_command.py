@@ -7,12 +7,16 @@ and for variants the desktop app does not open yet (Hypereconomic).
     diplodesk game status GAME.json
 
 Every change is saved atomically (the previous file kept as ``.bak``), as the app saves.
+Order lines are checked against the board as they are entered: a line that is no order, or
+orders a unit that is not there, is named, nothing is saved and the exit status is 2.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+MAX_ORDERS_BYTES = 1024 * 1024  # a power's orders for one phase: a few hundred bytes as a rule
 
 
 class GameCommandError(ValueError):
@@ -52,6 +56,9 @@ def run(args) -> int:
         return _status(game)
     except (GameFileError, VariantError, PositionError) as e:
         raise GameCommandError(str(e)) from None
+    except OSError as e:  # a full disk, a read-only folder: the old file is still whole
+        where = args.output if args.game_command == "new" else args.game
+        raise GameCommandError(f"{e.filename or where}: cannot write: {e.strerror or e}") from None
 
 
 def _new(args, Game) -> int:
@@ -75,16 +82,67 @@ def _orders(args, game) -> int:
     if key is None:
         raise GameCommandError(f"{args.power!r} gives no orders in this game "
                                f"(known: {', '.join(sorted(set(names.values())))})")
-    try:
-        text = args.file.read_text(encoding="utf-8") if args.file else sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise GameCommandError(f"{args.file}: cannot read: {e}") from None
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    source = str(args.file) if args.file else "standard input"
+    lines = [line.strip() for line in _read_orders(args.file, source).splitlines() if line.strip()]
+    refused = _refused(game, key, lines)
+    if refused:
+        for r in refused:
+            print(f"{source} {r.message()}")
+        more = f" (and {len(refused) - 1} more, listed above)" if len(refused) > 1 else ""
+        raise GameCommandError(f"{source} {refused[0].message()}{more}: {len(refused)} of {len(lines)} "
+                               f"line{'s' if len(lines) != 1 else ''} refused, nothing saved")
     game.set_orders(key, lines)
     game.load_position(game.current.to_json())  # the orders must still make a position
     game.save(args.game)
     print(f"{args.game}: {len(lines)} order{'s' if len(lines) != 1 else ''} for {key} in {game.current.phase}")
     return 0
+
+
+def _read_orders(path: Path | None, source: str) -> str:
+    """The orders' text from a file or standard input, never more than MAX_ORDERS_BYTES (a
+    FIFO or device named as the file is refused; ``/dev/zero`` fed in ends at the limit)."""
+    from .engine.files import FileReadError, read_bounded
+
+    try:
+        if path is not None:
+            raw = read_bounded(path, MAX_ORDERS_BYTES)
+        elif sys.stdin is None:
+            raise GameCommandError("no orders: give a file, or send them on standard input")
+        else:
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read(MAX_ORDERS_BYTES + 1) if stream is not None else \
+                sys.stdin.read(MAX_ORDERS_BYTES + 1).encode("utf-8")
+            if len(raw) > MAX_ORDERS_BYTES:
+                raise GameCommandError(f"{source}: more than the {MAX_ORDERS_BYTES // 1024} KiB "
+                                       "of orders allowed")
+    except FileReadError as e:
+        raise GameCommandError(f"cannot read the orders: {e}") from None
+    except OSError as e:
+        raise GameCommandError(f"{source}: cannot read: {e.strerror or e}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GameCommandError(f"{source}: not UTF-8 text (byte {e.start})") from None
+
+
+def _refused(game, key: str, lines: list[str]):
+    """The lines the engine would not take as orders of ``key``'s units this phase."""
+    from .engine import seasons
+
+    if not seasons.is_other(game.variant):
+        from .engine.order_check import refusals
+
+        return refusals(game.current, key, lines)
+    from dataclasses import replace
+
+    from .document.hyper_preview import preview
+    from .engine.order_check import REFUSED, Refusal
+
+    checked = preview(replace(game.current, orders={key: tuple(lines)}))
+    if checked.problem:
+        raise GameCommandError(f"{key}: {checked.problem}")
+    return [Refusal(c.number, lines[c.number - 1], c.reason, c.detail) for c in checked.check(key)
+            if not c.ok and c.reason in REFUSED]
 
 
 def _order_keys(game) -> dict[str, str]:

@@ -5,9 +5,12 @@ same commands, given a position or a game file of such a variant (CONTRACTS 2 an
     diplodesk render GAME.json -o world.png [--sheet europe]
     diplodesk pack GAME.json -o DIR              a PDF per player, the gazette, the GM's
 
-Every paper is written from its reader's projection (``engine/hyper/visibility.py``). A
-season played is reported from the result the game file recorded; the current phase is
-adjudicated as it stands, with the orders given so far, as for the other variants.
+Every paper is written from its reader's projection (``engine/hyper/visibility.py``). On a
+game file they take the last season played, reported from the result the game file
+recorded, and its map is the board that season left. A season nobody has played has no
+papers: a nation's or a player's report of it lists the orders given so far, marked so, and
+the gazette, the GM's sheet and the packs are refused. A position file is adjudicated as it
+stands.
 """
 
 from __future__ import annotations
@@ -20,16 +23,15 @@ class HyperCommandError(ValueError):
     """Bad input: one line saying what and where."""
 
 
-def result_of(given) -> dict[str, Any]:
-    """The season's result: the game file's record of a season played, else the position
-    adjudicated as it stands."""
+def result_of(given, source: str, what: str) -> dict[str, Any]:
+    """The season's result: the game file's record of a season played, or a position file's
+    position adjudicated as it stands; a game's season not played is refused."""
     from .engine import seasons
 
     if given.result is not None:
         return given.result
-    if given.game is not None and given.game.history:
-        print(f"diplodesk: note: {given.position.phase} is not adjudicated yet: this is what it would "
-              "give with the orders given so far (--phase -2: the last season played)", file=sys.stderr)
+    if given.unplayed:
+        raise HyperCommandError(given.not_played(source, what))
     return seasons.process_other(given.position).to_json()
 
 
@@ -46,7 +48,10 @@ def report(args, given) -> int:
     if args.player and who.lower() not in {p.lower() for p in players}:
         raise HyperCommandError(f"--player: {who!r} is no player here (players: {', '.join(players) or 'none'})")
     who = _nation_names(pos).get(who.lower(), who)  # France, Fran -> fra
-    sections = papers_for(result_of(given), pos.to_json(), who, names_of(pos))
+    if given.unplayed and (who in pos.orders or who in pos.nations or who in players):
+        sys.stdout.write(_orders_so_far(pos, who))
+        return 0
+    sections = papers_for(result_of(given, str(args.position), "report"), pos.to_json(), who, names_of(pos))
     if sections is None:
         known = ", ".join(sorted(pos.nations) + players)
         raise HyperCommandError(f"--power: {who!r} is no nation or player here (known: {known}, gazette, gm)")
@@ -54,12 +59,35 @@ def report(args, given) -> int:
     return 0
 
 
+def _orders_so_far(pos, who: str) -> str:
+    """The orders given so far by a nation (or bank), or by each of a player's nations, in a
+    season not yet adjudicated, headed so that nobody takes them for results."""
+    from .engine.hyper.report import season_name
+
+    givers = [who] if who in pos.orders or who in pos.nations else sorted(
+        n for n, st in pos.nations.items() if who in st.controllers)
+    names = names_of(pos)
+    lines = [f"{season_name(str(pos.phase))}: orders given so far for {names.get(who, who)}",
+             "NOT ADJUDICATED: these are orders, not results"]
+    for g in givers:
+        texts = [t for t in pos.orders.get(g, ()) if t.strip()]
+        lines += ["", f"{names.get(g, g)}:", *([f"  {t}" for t in texts] or ["  (no orders yet)"])]
+    return "\n".join(lines) + "\n"
+
+
 def render(args, given) -> int:
+    from .engine import PositionError, seasons
     from .render.export import RenderError
     from .render.hyper_export import render_hyper_file
 
+    shown = given.position
+    if given.result is not None and isinstance(given.result.get("next"), dict):  # the board it left
+        try:
+            shown = seasons.read_other(given.result["next"], shown.variant)
+        except PositionError as e:
+            raise HyperCommandError(f"{args.position}: the season's next position: {e}") from None
     try:
-        render_hyper_file(given.position, args.output, args.width, sheet=args.sheet, power=args.power)
+        render_hyper_file(shown, args.output, args.width, sheet=args.sheet, power=args.power)
     except RenderError as e:
         raise HyperCommandError(f"{args.position}: {e}") from None
     return 0
@@ -77,7 +105,7 @@ def pack(args, given) -> int:
     pos = given.position
     chosen = _players(pos, args.power)
     o = HyperPackOptions(args.page, not args.portrait)
-    result = result_of(given)
+    result = result_of(given, str(args.position), "pack")
     try:
         after = seasons.read_other(result["next"], pos.variant)
     except PositionError as e:

@@ -197,9 +197,11 @@ def test_report_reads_a_hyper_game_file_by_nation_player_and_gazette(tmp_path, c
     assert code == 2 and "'fra' is no player here (players: p01, p02, p03, p04)" in err
     code, _, err = run(capsys, "render", path, "-o", tmp_path / "now.png", "--width", "400")
     assert code == 0, err
-    code, out, err = run(capsys, "report", path, "--gazette")  # Spring 1915, nobody has ordered yet
-    assert code == 0 and out.startswith("The Hypereconomic gazette — Spring 1915")
-    assert "S1915M is not adjudicated yet" in err and "--phase -2: the last season played" in err
+    code, out, err = run(capsys, "report", path, "--gazette")  # the last season played, as the mailroom
+    assert code == 0 and out.startswith("The Hypereconomic gazette — Winter 1914"), err
+    code, out, err = run(capsys, "report", path, "--gazette", "--phase", "-1")  # Spring 1915: not played
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "S1915M has not been adjudicated" in err and "the last adjudicated is W1914M" in err
     code, out, err = run(capsys, "pack", path, "-o", tmp_path / "packs", "--phase", "0")
     assert code == 0 and len(out.split()) == 6, err
 

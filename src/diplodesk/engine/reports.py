@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .position import Position
 from .process import process
+from .report_table import report_blocks, text_of
 from .rules import blind
 
 
@@ -17,25 +18,34 @@ def power_report(position: Position, power: str, outcome=None) -> str:
     outcome = outcome if outcome is not None else process(position)
     if blind.active(position):
         return blind.report_text(position, outcome, power)
-    lines = [f"{position.phase.long_name}: report for {power}", ""]
-    by_power: dict[str, list] = {}
+    return text_of(report_blocks(position, power, outcome))
+
+
+def orders_so_far(position: Position, power: str) -> str:
+    """A power's orders given so far in a phase not yet adjudicated, headed so that nobody
+    can take them for results (there are none yet)."""
+    lines = [f"{position.phase.long_name}: orders given so far for {power}",
+             "NOT ADJUDICATED: these are orders, not results", ""]
+    texts = [t for t in position.orders.get(power, ()) if t.strip()]
+    lines += [f"  {t}" for t in texts] or ["  (no orders yet)"]
+    return "\n".join(lines) + "\n"
+
+
+def public_report(position: Position, outcome=None) -> str:
+    """The public adjudication: what every player may know. In a Blind game no orders and,
+    after a fall turn, the powers ranked by centres without the numbers (its rules keep them
+    secret); otherwise every order with its result, and each power's centre count."""
+    outcome = outcome if outcome is not None else process(position)
+    if blind.active(position):
+        return blind.public_text(position, outcome)
+    lines = [f"{position.phase.long_name}: the adjudication", ""]
     for r in outcome.results:
-        by_power.setdefault(r.power or "", []).append(r)
-    for p in [power] + [x for x in position.variant.power_names if x != power]:
-        results = by_power.get(p, [])
-        if not results:
-            continue
-        lines.append(f"{p}:")
-        for r in results:
-            shown = r.order or r.text or ""
-            mark = r.status.value if not r.reason else f"{r.status.value} ({r.reason})"
-            lines.append(f"  {shown:<28} {mark}")
-        lines.append("")
-    nxt = outcome.next
-    own = nxt.centers_of(power)
-    lines.append(f"Centres of {power} ({len(own)}): {', '.join(own) or 'none'}")
-    lines.append(f"Units of {power}: {len(nxt.units_of(power))}")
-    lines.append(f"Next phase: {nxt.phase.long_name}")
+        mark = r.status.value + (f" ({r.reason})" if r.reason else "")
+        lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
+    counts = {p: 0 for p in position.variant.power_names}
+    for owner in outcome.next.centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    lines += ["", "Supply centres: " + ", ".join(f"{p} {n}" for p, n in counts.items())]
     if outcome.winner:
         lines.append(f"{outcome.winner} has won the game.")
     return "\n".join(lines) + "\n"

@@ -1,9 +1,11 @@
 """A position the command line is given: a position file, or a game file the app saved.
 
-A game file holds every phase played; the command line works on its current phase unless
-``--phase`` names another (``S1902M``) or gives its index (``0`` the first, ``-1`` the
-current). The game's own copy of its variant is used, so a game reads as it was played
-even if the built-in variant has changed since.
+A game file holds every phase played. ``adjudicate`` works on its current phase; ``report``,
+``pack`` and ``render`` on the last phase adjudicated, as the mailroom does (``played``),
+since a report of a phase nobody has played yet would read as if it had been. ``--phase``
+names another (``S1902M``) or gives its index (``0`` the first, ``-1`` the current). The
+game's own copy of its variant is used, so a game reads as it was played even if the
+built-in variant has changed since.
 """
 
 from __future__ import annotations
@@ -33,10 +35,29 @@ class SavedInput:
     result: dict[str, Any] | None = None
     game: Game | None = None
 
+    @property
+    def unplayed(self) -> bool:
+        """A game's phase that has not been adjudicated: it has orders so far, no results."""
+        return self.game is not None and self.result is None
+
+    def not_played(self, source: str, what: str) -> str:
+        """The one line refusing ``what`` (a report, packs) of an unplayed phase."""
+        played = self.game.history if self.game is not None else []
+        last = (f"the last adjudicated is {played[-1].phase}" if played
+                else "no phase has been adjudicated yet")
+        return (f"{source}: {self.position.phase} has not been adjudicated, so there is no {what} "
+                f"of it ({last}; 'diplodesk game play' adjudicates it)")
+
 
 def is_game_file(data: Any) -> bool:
     """A game file has a ``format`` number; a position never does."""
     return isinstance(data, dict) and "format" in data
+
+
+def is_result(data: Any) -> bool:
+    """A result (CONTRACTS 4) has the next position and its orders as a list of results; a
+    position's orders are by power."""
+    return isinstance(data, dict) and isinstance(data.get("next"), dict) and isinstance(data.get("orders"), list)
 
 
 def short(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -50,8 +71,9 @@ def short(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{line[:head].rstrip()} … {line[-tail:].lstrip()}"
 
 
-def read_input(path: Path, phase: str | None = None) -> SavedInput:
-    """The position in a position or game file (the phase ``phase`` of a game); InputError."""
+def read_input(path: Path, phase: str | None = None, played: bool = False) -> SavedInput:
+    """The position in a position or game file (the phase ``phase`` of a game; by default its
+    current phase, or with ``played`` its last adjudicated one); InputError."""
 
     try:
         data = read_json_file(Path(path), MAX_GAME_BYTES)
@@ -62,9 +84,12 @@ def read_input(path: Path, phase: str | None = None) -> SavedInput:
             game = Game.from_json(data, source=str(path))
         except GameFileError as e:
             raise InputError(short(str(e))) from None
-        return pick_phase(game, phase, str(path))
+        return pick_phase(game, phase, str(path), played)
     if not isinstance(data, dict):
         raise InputError(f"{path}: expected a JSON object (a position or a game file), not {type(data).__name__}")
+    if is_result(data):
+        raise InputError(f"{path}: this is a result (of {short(str(data.get('phase')), 20)}), not a position: "
+                         "its 'next' is the position after it, to adjudicate or draw")
     try:
         position = _read_position(data)
     except PositionError as e:
@@ -90,11 +115,12 @@ def _read_position(data: dict) -> Any:
     return load_position(data)
 
 
-def pick_phase(game: Game, phase: str | None, source: str = "game") -> SavedInput:
-    """Phase ``phase`` of a game (a name such as S1902M, or an index; None: the current)."""
+def pick_phase(game: Game, phase: str | None, source: str = "game", played: bool = False) -> SavedInput:
+    """Phase ``phase`` of a game (a name such as S1902M, or an index; None: the current, or
+    with ``played`` the last adjudicated, if there is one)."""
     names = game.phases
     if phase is None:
-        index = len(names) - 1
+        index = len(names) - (2 if played and game.history else 1)
     else:
         index = _phase_index(names, phase.strip(), source)
     if index == len(names) - 1:

@@ -18,8 +18,7 @@ from pathlib import Path
 
 from ..engine.position import Position
 from ..engine.process import process
-from ..engine.reports import power_report
-from ..engine.rules import blind
+from ..engine.reports import power_report, public_report
 from .roster import Player, Roster
 
 
@@ -151,20 +150,7 @@ def _results(position: Position) -> dict:
 
 def _public_text(position: Position, outcome) -> str:
     """Blind's public page; without fog, every order and its result (what all may know)."""
-    if blind.active(position):
-        return blind.public_text(position, outcome)
-    lines = [f"{position.phase.long_name}: the adjudication", ""]
-    for r in outcome.results:
-        mark = r.status.value + (f" ({r.reason})" if r.reason else "")
-        lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
-    counts: dict[str, int] = {}
-    for owner in outcome.next.centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    lines += ["", "Supply centres: " + ", ".join(f"{p} {counts[p]}" for p in position.variant.power_names
-                                                  if p in counts)]
-    if outcome.winner:
-        lines.append(f"{outcome.winner} has won the game.")
-    return "\n".join(lines) + "\n"
+    return public_report(position, outcome)
 
 
 def footer(o: MailOptions) -> str:

@@ -4,7 +4,10 @@
 
 The file type follows the suffix. A QGuiApplication is made when none exists (offscreen
 when there is no display), so this works from the command line, in tests and on servers.
-The file is written next to its final name and moved into place when complete.
+The file is written next to its final name, checked (whole, on the disk) and only then moved
+into place: a full disk or a read-only folder is a RenderError, never a short file. Qt's own
+writers say nothing when the disk refuses them, so SVG and PDF are made in memory and written
+with Python's file calls, which do.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, QSizeF
 from PySide6.QtGui import (
     QColor,
     QGuiApplication,
@@ -43,6 +46,10 @@ FORMATS = (".png", ".svg", ".pdf")
 MAX_WIDTH = 20000
 PDF_PIXELS_PER_INCH = 150
 PNG_LEVEL = 1  # zlib effort for PNGs: fastest; flat map colours compress well anyway
+# a PNG is drawn in bands of at most this many bytes (and written as it goes), so that its
+# memory stays about three times this whatever its size: a 20,000-pixel map drawn whole
+# needed 3.6 GB (the image, its RGB copy and its rows for zlib); in bands, some 250 MB
+PNG_BAND_BYTES = 48 * 1024 * 1024
 
 
 class RenderError(ValueError):
@@ -78,18 +85,69 @@ def map_of(position: Any) -> MapGeometry:
 
 
 def write_atomically(out: Path, write: Callable[[Path], None]) -> Path:
-    """``write(tmp)`` then put tmp in ``out``'s place: a failed export leaves no half file
-    and the old one whole; a disk's refusal is a RenderError saying which file."""
+    """``write(tmp)``, check that tmp is whole and on the disk, then put it in ``out``'s
+    place: a failed export leaves no half file and the old one whole; a disk's refusal is a
+    RenderError saying which file."""
     tmp = out.with_name(f".{out.name}.part")
     try:
         write(tmp)
+        _check_whole(tmp, out)
         os.replace(tmp, out)
     except OSError as e:
-        raise RenderError(f"{out}: {e.strerror or e}") from None
+        raise RenderError(f"{out}: cannot write: {e.strerror or e}") from None
+    except MemoryError:
+        raise RenderError(f"{out}: not enough memory to draw it") from None
     finally:
-        if tmp.exists():
+        try:
             tmp.unlink()
+        except OSError:  # moved into place, or never made
+            pass
     return out
+
+
+# how each kind of file we write ends: a file that stops short of it was cut off
+_ENDINGS = {".png": b"IEND\xaeB`\x82", ".pdf": b"%%EOF", ".svg": b"</svg>"}
+
+
+def _check_whole(tmp: Path, out: Path) -> None:
+    """fsync ``tmp`` (so a disk that fills up later in the write-back says so now) and check
+    that it ends as its kind of file ends; RenderError if it does not."""
+    with open(tmp, "rb+") as f:
+        os.fsync(f.fileno())
+        size = f.seek(0, os.SEEK_END)
+        f.seek(max(0, size - 64))
+        tail = f.read().rstrip()
+    ending = _ENDINGS.get(out.suffix.lower())
+    if size == 0 or (ending is not None and not tail.endswith(ending)):
+        raise RenderError(f"{out}: cannot write: the file came out cut short ({size} bytes); "
+                          "is the disk full?")
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write bytes with Python's own calls, so that a full disk raises OSError (ENOSPC)."""
+    with open(path, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+class MemoryFile:
+    """A buffer a Qt writer (QPdfWriter, QSvgGenerator) fills, saved to a file afterwards by
+    :func:`write_bytes`: Qt's writers leave a short or empty file on a full disk and say
+    nothing, Python's file calls say so."""
+
+    def __init__(self) -> None:
+        self.buffer = QBuffer()
+        self.buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+
+    def save(self, path: Path) -> None:
+        write_bytes(path, bytes(self.buffer.data()))
+        self.buffer.close()
+
+
+def pdf_writer(memory: MemoryFile) -> QPdfWriter:
+    """A QPdfWriter into ``memory`` (every PDF diplodesk writes starts here)."""
+    return QPdfWriter(memory.buffer)
 
 
 def painter_for(position: Position, geometry: MapGeometry | None = None) -> MapPainter:
@@ -181,22 +239,14 @@ def draw_file(path: Path, suffix: str, width: int, height: int, title: str,
     (a PDF's one page the shape of the map, those pixels printed at 150 dpi: 2000 pixels are
     34 cm, about the width of A3); every map export, whatever it draws, goes through here."""
     if suffix == ".png":
-        image = QImage(width, height, QImage.Format.Format_RGB32)
-        if image.isNull():
-            raise RenderError(f"{width}x{height} pixels is too large an image")
-        image.fill(QColor("#ffffff"))
-        painter = QPainter(image)
-        try:
-            paint(painter, QRectF(0, 0, width, height))
-        finally:
-            painter.end()
-        write_png(image, path)
+        draw_png(path, width, height, paint)
         return
+    memory = MemoryFile()
     if suffix == ".svg":
         from PySide6.QtSvg import QSvgGenerator
 
         device = QSvgGenerator()
-        device.setFileName(str(path))
+        device.setOutputDevice(memory.buffer)
         device.setSize(QSize(width, height))
         device.setResolution(96)  # so that viewers show it ``width`` CSS pixels wide
         device.setViewBox(QRectF(0, 0, width, height))
@@ -204,7 +254,7 @@ def draw_file(path: Path, suffix: str, width: int, height: int, title: str,
         device.setDescription("Drawn by diplodesk")
         target = QRectF(0, 0, width, height)
     else:
-        device = QPdfWriter(str(path))
+        device = pdf_writer(memory)
         device.setTitle(title)
         device.setCreator("diplodesk")
         device.setResolution(300)
@@ -220,30 +270,75 @@ def draw_file(path: Path, suffix: str, width: int, height: int, title: str,
         paint(painter, target)
     finally:
         painter.end()
+    del device  # a PDF writer finishes its file when it goes
+    memory.save(path)
 
 
-def write_png(image: QImage, path: Path, level: int | None = None) -> None:
-    """Write an image as an 8-bit RGB PNG.
+def band_rows(width: int) -> int:
+    """How many rows of a PNG ``width`` pixels wide are drawn at a time."""
+    return max(1, min(PNG_BAND_BYTES // (4 * width), 1 << 16))
+
+
+def draw_png(path: Path, width: int, height: int, paint: Callable[[QPainter, QRectF], None]) -> None:
+    """``paint`` a ``width`` x ``height`` picture into a PNG at ``path``, a band of rows at a
+    time: each band is the whole picture painted into a target moved up by the rows above it
+    (the painters place everything by the target, so the bands meet without a seam)."""
+    rows = min(height, band_rows(width))
+    band = QImage(width, rows, QImage.Format.Format_RGB32)
+    if band.isNull():
+        raise RenderError(f"not enough memory to draw {width} x {rows} pixels at a time")
+    with open(path, "wb") as f:
+        png = PngWriter(f, width, height)
+        for top in range(0, height, rows):
+            if height - top < rows:
+                band = band.copy(0, 0, width, height - top)
+            band.fill(QColor("#ffffff"))
+            painter = QPainter(band)
+            try:
+                paint(painter, QRectF(0, -top, width, height))
+            finally:
+                painter.end()
+            png.rows(band)
+        png.close()
+
+
+class PngWriter:
+    """An 8-bit RGB PNG written as its rows come, in one zlib stream over IDAT chunks.
 
     Qt's own writer spends most of a render's time on its row filters; plain rows and a
     light zlib level are four times faster and make smaller files of flat map colours.
     """
-    level = PNG_LEVEL if level is None else level
-    rgb = image.convertToFormat(QImage.Format.Format_RGB888)
-    w, h = rgb.width(), rgb.height()
-    rows = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=rgb.sizeInBytes())
-    rows = rows.reshape(h, rgb.bytesPerLine())[:, : w * 3]
-    raw = np.empty((h, w * 3 + 1), dtype=np.uint8)
-    raw[:, 0] = 0  # filter type "none" on every row
-    raw[:, 1:] = rows
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    with open(path, "wb") as f:
+    def __init__(self, f: Any, width: int, height: int, level: int | None = None) -> None:
+        self.f, self.width = f, width
+        self.z = zlib.compressobj(PNG_LEVEL if level is None else level)
         f.write(b"\x89PNG\r\n\x1a\n")
-        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)))
-        f.write(chunk(b"IDAT", zlib.compress(memoryview(raw).cast("B"), level)))
-        f.write(chunk(b"IEND", b""))
+        self._chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+
+    def rows(self, image: QImage) -> None:
+        rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+        w, h = rgb.width(), rgb.height()
+        data = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=rgb.sizeInBytes())
+        data = data.reshape(h, rgb.bytesPerLine())[:, : w * 3]
+        raw = np.empty((h, w * 3 + 1), dtype=np.uint8)
+        raw[:, 0] = 0  # filter type "none" on every row
+        raw[:, 1:] = data
+        del rgb, data
+        self._chunk(b"IDAT", self.z.compress(memoryview(raw).cast("B")))
+
+    def close(self) -> None:
+        self._chunk(b"IDAT", self.z.flush())
+        self._chunk(b"IEND", b"")
+
+    def _chunk(self, kind: bytes, data: bytes) -> None:
+        if kind == b"IDAT" and not data:
+            return
+        self.f.write(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data)))
 
 
+def write_png(image: QImage, path: Path, level: int | None = None) -> None:
+    """Write an image as an 8-bit RGB PNG."""
+    with open(path, "wb") as f:
+        png = PngWriter(f, image.width(), image.height(), level)
+        png.rows(image)
+        png.close()

@@ -20,18 +20,17 @@ from PySide6.QtCore import QMarginsF, QPointF, QRectF
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetricsF,
     QImage,
     QPageLayout,
     QPageSize,
     QPainter,
-    QPdfWriter,
     QPicture,
 )
 
-from .export import RenderError, ensure_app, write_atomically
+from .export import MemoryFile, RenderError, ensure_app, pdf_writer, write_atomically
 from .hyper_pages import WHOLE, Page, Plan
+from .print_text import print_font
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
               "Legal": QPageSize.PageSizeId.Legal}
@@ -69,17 +68,15 @@ def columns(o: HyperPackOptions) -> int:
 
 
 def _mono(pt: float) -> QFont:
-    f = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-    f.setStyleHint(QFont.StyleHint.Monospace)
-    f.setPixelSize(max(1, round(pt * RESOLUTION / 72)))
-    return f
+    return print_font(pt * RESOLUTION / 72, mono=True)  # a font the PDF embeds: text stays text
 
 
 class _Pages:
     """One PDF being written: pages of text or maps, numbered at the foot."""
 
     def __init__(self, path: Path, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture]):
-        self.writer = QPdfWriter(str(path))
+        self.path, self.memory = path, MemoryFile()
+        self.writer = pdf_writer(self.memory)
         self.writer.setTitle(title)
         self.writer.setCreator("diplodesk")
         self.writer.setResolution(RESOLUTION)
@@ -100,6 +97,7 @@ class _Pages:
                 self._page(page, f"{self.title} — page {n + 1} of {len(pages)}")
         finally:
             p.end()
+        self.memory.save(self.path)
 
     def _page(self, page: Page, foot: str) -> None:
         p, r = self.painter, self.rect

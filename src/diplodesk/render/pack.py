@@ -8,21 +8,28 @@ made in one go, with a progress callback that may cancel.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF
-from PySide6.QtGui import QColor, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from ..engine.position import Position
 from ..engine.process import outcome_to_json, process
-from ..engine.reports import power_report
+from ..engine.report_table import Block, report_blocks, result_row
 from ..engine.rules import blind
-from . import glyphs
-from .export import RenderError, as_position, ensure_app, painter_for
+from .export import (
+    MemoryFile,
+    RenderError,
+    as_position,
+    ensure_app,
+    painter_for,
+    pdf_writer,
+    write_atomically,
+)
 from .painter import RenderOptions
+from .report_pages import ReportSetter
 
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "A3": QPageSize.PageSizeId.A3, "Letter": QPageSize.PageSizeId.Letter,
               "Legal": QPageSize.PageSizeId.Legal}
@@ -39,10 +46,10 @@ class PackOptions:
 Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
 
 
-def _writer(path: Path, title: str, o: PackOptions) -> QPdfWriter:
+def _writer(memory: MemoryFile, title: str, o: PackOptions) -> QPdfWriter:
     if o.page_size not in PAGE_SIZES:
         raise RenderError(f"unknown page size {o.page_size!r} (sizes: {', '.join(PAGE_SIZES)})")
-    w = QPdfWriter(str(path))
+    w = pdf_writer(memory)
     w.setTitle(title)
     w.setCreator("diplodesk")
     w.setResolution(o.resolution)
@@ -52,24 +59,25 @@ def _writer(path: Path, title: str, o: PackOptions) -> QPdfWriter:
     return w
 
 
-def _text_pages(painter: QPainter, writer: QPdfWriter, heading: str, lines: list[str]) -> None:
-    """Lines of text, as many pages as they need (text drawn as shapes: no fonts needed)."""
+def _text_pages(painter: QPainter, writer: QPdfWriter, heading: str, blocks: list[Block]) -> None:
+    """The report as real text, its results as a table, as many pages as it needs."""
     rect = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
     rect.moveTo(0, 0)
-    size = writer.resolution() * 0.13  # about 9.5 pt
-    step = size * 1.45
-    per_page = max(1, int((rect.height() - step * 3) // step))
-    chunks = [lines[i : i + per_page] for i in range(0, len(lines), per_page)] or [[]]
-    for n, chunk in enumerate(chunks):
-        writer.newPage()
-        y = step * 1.5
-        painter.fillPath(glyphs.text_path(heading + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else ""),
-                                          size * 1.3, 0, y, align="left"), QColor("#000000"))
-        y += step * 1.6
-        for line in chunk:
-            if line.strip():
-                painter.fillPath(glyphs.text_path(line, size, 0, y, align="left", bold=False), QColor("#000000"))
-            y += step
+    ReportSetter(painter, rect, writer.resolution()).set(writer.newPage, heading, blocks)
+
+
+def gm_blocks(position: Position, outcome) -> list[Block]:
+    """The GM's page: every power's orders and results, a paragraph each."""
+    blocks: list[Block] = [[f"{position.phase.long_name}: all orders"]]
+    by_power: dict[str, list] = {}
+    for r in outcome.results:
+        by_power.setdefault(r.power or "", []).append(r)
+    for p in [*position.variant.power_names, ""]:
+        if by_power.get(p):
+            blocks.append([f"{p or 'Others'}:", *(result_row(r) for r in by_power[p])])
+    if outcome.winner:
+        blocks.append([f"{outcome.winner} has won."])
+    return blocks
 
 
 def _map_page(painter: QPainter, writer: QPdfWriter, mp, position, results, options: RenderOptions) -> None:
@@ -95,22 +103,14 @@ def paint_pack(device, position_json: dict | Position, power: str | None, option
         shown = blind.project(position, power)
         opts.show_counts = False
     title = f"{position.variant.name}, {position.phase.long_name}: " + (power or "Gamemaster")
-    if power is not None:
-        lines = power_report(position, power, outcome).splitlines()
-    else:
-        lines = [f"{position.phase.long_name}: all orders", ""]
-        for r in outcome.results:
-            mark = r.status.value + (f" ({r.reason})" if r.reason else "")
-            lines.append(f"{r.power or '':<12} {(r.order or r.text or ''):<30} {mark}")
-        if outcome.winner:
-            lines += ["", f"{outcome.winner} has won."]
+    blocks = report_blocks(position, power, outcome) if power is not None else gm_blocks(position, outcome)
     pages = _Counting(device)
     painter = QPainter()
     if not painter.begin(device):
         raise RenderError("could not draw on the page device")
     try:
         _map_page(painter, pages, mp, shown, results, opts)
-        _text_pages(painter, pages, title, lines)
+        _text_pages(painter, pages, title, blocks)
     finally:
         painter.end()
     return pages.count
@@ -134,17 +134,15 @@ class _Counting:
 def power_pack(position_json: dict | Position, power: str | None, out: Path, options: PackOptions | None = None) -> Path:
     """One PDF: the map as ``power`` sees it (the GM's full view when None), then its report."""
     o = options or PackOptions()
-    out = Path(out)
-    tmp = out.with_name(f".{out.name}.part")
-    writer = _writer(tmp, f"diplodesk pack: {power or 'Gamemaster'}", o)
-    try:
+
+    def write(tmp: Path) -> None:
+        memory = MemoryFile()
+        writer = _writer(memory, f"diplodesk pack: {power or 'Gamemaster'}", o)
         paint_pack(writer, position_json, power, o)
-        del writer  # closes the file
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return out
+        del writer  # finishes the PDF
+        memory.save(tmp)
+
+    return write_atomically(Path(out), write)
 
 
 def all_packs(position_json: dict | Position, out_dir: Path, options: PackOptions | None = None,
