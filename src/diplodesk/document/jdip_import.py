@@ -31,6 +31,9 @@ from .jdip_adjacency import SEASONS, _Adjacency, _children, _first, _pid, _split
 MAX_ZIP_MEMBERS = 2000
 MAX_MEMBER_BYTES = 32 * 1024 * 1024
 MAX_XML_BYTES = 8 * 1024 * 1024
+MAX_DESCRIPTION_CHARS = 100_000  # of a description's HTML read (4,000 of its text are kept)
+MAX_STYLE_BYTES = 2_000_000  # of the map read for its style sheet's colours
+_BREAKS = ("br", "p", "div", "li", *(f"h{d}" for d in range(10)))  # tags that end a line
 
 PHASES = {"movement": "M", "retreat": "R", "retreats": "R", "adjustment": "A", "adjustments": "A", "build": "A"}
 # When variants.xml gives no colours and the SVG's style sheet has none for a power.
@@ -139,11 +142,35 @@ class _Files:
 
 
 def _plain_text(html: str) -> str:
-    """jDip's descriptions are HTML: keep the words, one paragraph a line."""
-    text = re.sub(r"(?i)<\s*(br|p|div|li|h\d)\b[^>]*>", "\n", html)
-    text = unescape(re.sub(r"<[^>]+>", "", text))
+    """jDip's descriptions are HTML: keep the words, one paragraph a line.
+
+    Tags are found with ``find`` in one pass (patterns that looked for a tag's end from
+    each ``<`` took minutes on ``<br`` repeated), over a bounded head of the text."""
+    html = html[:MAX_DESCRIPTION_CHARS]
+    parts: list[str] = []
+    at = 0
+    while at < len(html):
+        lt = html.find("<", at)
+        gt = html.find(">", lt + 1) if lt >= 0 else -1
+        if gt < 0:  # no tag from here on: a "<" without its ">" is text
+            parts.append(html[at:])
+            break
+        if gt == lt + 1:  # "<>" is text
+            parts.append(html[at:gt])
+            at = gt
+            continue
+        parts.append(html[at:lt])
+        name = html[lt + 1:gt].lstrip()
+        if any(name[:len(w)].lower() == w and not _word_char(name[len(w):len(w) + 1]) for w in _BREAKS):
+            parts.append("\n")
+        at = gt + 1
+    text = unescape("".join(parts))
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)[:4000]
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _default_id(name: str) -> str:
@@ -173,8 +200,8 @@ def _svg_colours(svg: bytes) -> dict[str, str]:
     import svgelements as se
 
     out: dict[str, str] = {}
-    for m in re.finditer(rb"\.([A-Za-z_][\w-]*)\s*\{([^}]*)\}", svg[:2_000_000]):
-        fill = re.search(rb"fill\s*:\s*([#\w]+)", m.group(2))
+    for name, body in _css_rules(svg[:MAX_STYLE_BYTES]):
+        fill = re.search(rb"fill\s*+:\s*+([#\w]+)", body)
         if not fill:
             continue
         text = fill.group(1).decode("ascii", "replace").lower()
@@ -185,8 +212,35 @@ def _svg_colours(svg: bytes) -> dict[str, str]:
         except (ValueError, TypeError):
             continue
         if text.startswith("#") or colour.value != se.Color("nonsense").value:
-            out.setdefault(m.group(1).decode("ascii", "replace").lower(), str(colour.hex)[:7])
+            out.setdefault(name.decode("ascii", "replace").lower(), str(colour.hex)[:7])
     return out
+
+
+_CSS_NAME = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_CSS_SPACE = frozenset(b" \t\n\r\f\v")
+
+
+def _css_rules(css: bytes):
+    """``.name { body }`` of a style sheet as (name, body), in one pass: each ``{`` is read
+    back to its class name and on to its ``}`` (a pattern read from each ``.a{`` of a sheet
+    with no ``}`` to the end, which took minutes)."""
+    at = 0
+    while (brace := css.find(b"{", at)) >= 0:
+        end = brace
+        while end and css[end - 1] in _CSS_SPACE:
+            end -= 1
+        start = end
+        while start and css[start - 1] in _CSS_NAME:
+            start -= 1
+        name = css[start:end]
+        if not name or not start or css[start - 1] != 0x2E or not (name[:1].isalpha() or name[:1] == b"_"):
+            at = brace + 1
+            continue
+        close = css.find(b"}", brace + 1)
+        if close < 0:
+            return
+        yield name, css[brace + 1:close]
+        at = close + 1
 
 
 def list_jdip_variants(path: str | Path) -> list[str]:
@@ -460,10 +514,7 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
 
 
 def _dedupe(items: list[str]) -> list[str]:
-    out: list[str] = []
-    for it in items:
-        if it not in out:
-            out.append(it)
+    out = list(dict.fromkeys(items))  # a set's lookup: a list's was quadratic in many items
     if len(out) > 8:
         return [*out[:8], f"and {len(out) - 8} more"]
     return out

@@ -18,6 +18,7 @@ from xml.parsers import expat
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 500_000
+MAX_TEXT_CHARS = 1_000_000  # of one element's text kept (the rest is dropped)
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 _SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -98,7 +99,7 @@ class _UnboundJdip(Exception):
 class _Node:
     """A parsed element: local tag, attributes (local names), children."""
 
-    __slots__ = ("tag", "ns", "attrib", "children", "text")
+    __slots__ = ("tag", "ns", "attrib", "children", "text", "parts", "size")
 
     def __init__(self, tag: str, ns: str, attrib: dict[str, str]):
         self.tag = tag
@@ -106,6 +107,8 @@ class _Node:
         self.attrib = attrib
         self.children: list[_Node] = []
         self.text = ""
+        self.parts: list[str] | None = None  # the text's pieces while the element is read
+        self.size = 0
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.attrib.get(key, default)
@@ -187,11 +190,20 @@ class _ExpatTree:
         self.stack.append(node)
 
     def end(self, name: str) -> None:
-        self.stack.pop()
+        node = self.stack.pop()
+        if node.parts is not None:
+            node.text, node.parts = "".join(node.parts), None
 
     def text(self, data: str) -> None:
-        if self.stack and len(self.stack[-1].text) < 1_000_000:
-            self.stack[-1].text += data
+        """An element's text comes a line at a time: the pieces are kept in a list and joined
+        when the element ends (adding each to a string copied it whole, quadratic)."""
+        if self.stack:
+            node = self.stack[-1]
+            if node.size < MAX_TEXT_CHARS:
+                if node.parts is None:
+                    node.parts = []
+                node.parts.append(data[: MAX_TEXT_CHARS - node.size])
+                node.size += len(data)
 
     def entity(self, name: str, is_parameter: int, value: str | None, base: Any, system_id: str | None,
                public_id: Any, notation: Any) -> None:

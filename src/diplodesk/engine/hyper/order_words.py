@@ -11,7 +11,10 @@ GOLD = FACTORS["gold"]  # half-dollars to the dollar
 DESIG = re.compile(r"^(\d{1,4})([dt])$", re.I)
 MONEY = re.compile(r"^\$?(\d{1,6})(?:(\.5|\.0|½))?\$?$")
 
-PAYMENT_CLAUSE = re.compile(r"\(\s*\$?\s*pd\b[^()]*\)", re.I)
+# possessive: "(" and a long run of spaces is read once, not once per way to share it out
+PAYMENT_CLAUSE = re.compile(r"\(\s*+\$?\s*+pd\b[^()]*+\)", re.I)
+# an order line longer than this is refused before it is read (no order of the rules nears it)
+MAX_ORDER_CHARS = 1000
 
 
 def unpaid(text: str) -> str:

@@ -22,8 +22,11 @@ from .canal_state import joins
 from .economy_orders import EconomyOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
+from .order_words import (
+    MAX_ORDER_CHARS,
+    money,  # noqa: F401  (other modules read amounts through here)
+)
 from .order_words import key as _key
-from .order_words import money  # noqa: F401  (other modules read amounts through here)
 from .research import teams_of
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
@@ -132,6 +135,9 @@ class _Parser(CanalOrders, EconomyOrders):
     def parse(self, nation: str, index: int, text: str) -> HOrder:
         o = HOrder(nation, index, text)
         line = text.strip()
+        if len(line) > MAX_ORDER_CHARS:  # bounded before any pattern reads it
+            return o.fail("unparsable", f"{len(line)} characters is longer than an order line "
+                          f"may be ({MAX_ORDER_CHARS})")
         parens = _PAREN.findall(line)
         words = _PAREN.sub(" ", line).replace(",", " , ").split()
         if not words:
