@@ -147,7 +147,8 @@ class TableSet:
     @classmethod
     def open(cls, folder: str | Path) -> TableSet:
         """The tables of a variant folder, checked against its board; VariantError if unreadable."""
-        from ..engine.catalog import load_variant
+        from ..engine.catalog import MAX_VARIANT_BYTES, load_variant
+        from ..engine.files import read_bounded
 
         folder = Path(folder)
         variant = load_variant(str(folder))
@@ -157,9 +158,10 @@ class TableSet:
         texts = {}
         for n in names:
             try:
-                texts[n] = (folder / n).read_text(encoding="utf-8")
+                texts[n] = read_bounded(folder / n, MAX_VARIANT_BYTES).decode("utf-8")
             except (OSError, UnicodeDecodeError) as e:
-                raise VariantError(str(folder / n), [f"cannot be read ({e})"]) from None
+                raise VariantError(str(folder / n), [f"cannot be read ({str(e).removeprefix(f'{folder / n}: ')})"]) \
+                    from None
         return cls(texts, pack_checker(variant), folder)
 
     @classmethod

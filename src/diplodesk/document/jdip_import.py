@@ -24,11 +24,14 @@ from html import unescape
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..engine.files import FileReadError, glob_files
 from ..engine.variant import Variant, VariantError
 from ..geometry.svg_import import MapError, import_svg, read_file, read_xml
 from .jdip_adjacency import SEASONS, _Adjacency, _children, _first, _pid, _split_ref
 
 MAX_ZIP_MEMBERS = 2000
+MAX_FOLDER_DEPTH = 8  # of a jDip variant's folder (jDip's own are one or two deep)
+MAX_FOLDER_NAMES = 10_000
 MAX_MEMBER_BYTES = 32 * 1024 * 1024
 MAX_XML_BYTES = 8 * 1024 * 1024
 MAX_DESCRIPTION_CHARS = 100_000  # of a description's HTML read (4,000 of its text are kept)
@@ -75,9 +78,12 @@ class _Files:
         self.zip: zipfile.ZipFile | None = None
         self.names: dict[str, str] = {}  # lower-case relative name -> real name
         if path.is_dir():
-            for p in sorted(path.rglob("*")):
-                if p.is_file() and len(self.names) < MAX_ZIP_MEMBERS:
-                    self.names.setdefault(p.relative_to(path).as_posix().lower(), p.relative_to(path).as_posix())
+            try:  # bounded: a folder 1,100 deep or of a million files is refused, not walked
+                found = glob_files(path, "**/*", max_depth=MAX_FOLDER_DEPTH, max_entries=MAX_FOLDER_NAMES)
+            except FileReadError as e:
+                raise JdipImportError(str(e)) from None
+            for p in found[:MAX_ZIP_MEMBERS]:
+                self.names.setdefault(p.relative_to(path).as_posix().lower(), p.relative_to(path).as_posix())
         elif path.is_file() or path.exists():
             try:
                 raw_head = read_file(path, str(path), MAX_MEMBER_BYTES)[:4]  # refuses devices, FIFOs

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..paths import builtin_variants_dir, user_variants_dir
 from . import schemas
-from .files import FileReadError, read_bounded
+from .files import FileReadError, glob_files, read_bounded
 from .variant import Variant, VariantError
 
 MAX_VARIANT_BYTES = 4 * 1024 * 1024
@@ -155,7 +155,10 @@ def read_table_files(folder: Path, patterns: Any) -> dict[str, dict]:
     for pattern in patterns:
         if Path(pattern).is_absolute() or ".." in Path(pattern).parts:
             raise VariantError(str(where), [f"tables: {pattern!r} is outside the variant folder"])
-        hits = sorted(folder.glob(pattern))
+        try:
+            hits = glob_files(folder, pattern)
+        except FileReadError as e:
+            raise VariantError(str(where), [f"tables: {pattern!r}: {e}"]) from None
         if not hits:
             raise VariantError(str(where), [f"tables: no file matches {pattern!r}"])
         for f in hits:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
+
+from ..engine.files import FileReadError, read_bounded
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 500_000
@@ -43,23 +44,13 @@ def _read(data: bytes | str | os.PathLike[str], source: str | None) -> tuple[byt
 
 
 def read_file(path: Path, source: str, limit: int | None = None) -> bytes:
-    """A regular file's bytes, at most ``limit`` of them; devices and FIFOs are refused
-    before anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
-    limit = MAX_BYTES if limit is None else limit
+    """A regular file's bytes, at most ``limit`` of them, by the one bounded reader
+    (:func:`~diplodesk.engine.files.read_bounded`): devices and FIFOs are refused before
+    anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
-            raise MapError(f"{source}: not a regular file ({what}); refused")
-        if st.st_size > limit:
-            raise MapError(f"{source}: {st.st_size} bytes is larger than the {limit // 2**20} MiB limit")
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise MapError(f"{source}: {e.strerror or e}") from None
-    if len(raw) > limit:
-        raise MapError(f"{source}: larger than the {limit // 2**20} MiB limit")
-    return raw
+        return read_bounded(Path(path), MAX_BYTES if limit is None else limit)
+    except FileReadError as e:
+        raise MapError(f"{source}: {str(e).removeprefix(f'{path}: ')}") from None
 
 
 def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
