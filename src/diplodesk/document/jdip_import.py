@@ -16,7 +16,9 @@ not written unless asked to (``allow_unsupported``), then without those parts.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -271,6 +273,12 @@ def read_jdip_variant(path: str | Path, name: str | None = None, *, variant_id: 
     the one marked ``default="true"``, else the first.
     """
     path = Path(path)
+    if variant_id is not None:
+        from ..paths import VARIANT_ID
+
+        if not isinstance(variant_id, str) or not VARIANT_ID.fullmatch(variant_id):
+            raise JdipImportError(f"{variant_id!r} is not a variant id: letters, digits, _ . and -, "
+                                  "starting with a letter or digit (an id names a folder, never a path)")
     files = _Files(path)
     vx = _variants_file(files)
     root = files.xml(vx)
@@ -494,7 +502,7 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
     diplodesk cannot play (unless ``allow_unsupported``), or when the folder exists
     (unless ``overwrite``).
     """
-    from ..paths import user_variants_dir
+    from ..paths import user_variant_dir
     from .map_document import MapDocument
 
     imp = read_jdip_variant(path, name, variant_id=variant_id)
@@ -505,7 +513,12 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
         Variant.from_data(imp.data, source=f"{path} ({imp.data['name']})")
     except VariantError as e:
         raise JdipImportError(f"{path}: the imported data is not a playable variant: {e}") from None
-    target = Path(dest) if dest is not None else user_variants_dir() / imp.variant_id
+    try:  # an id is a name: "..", "." or "a/b" would write outside the variants folder
+        target = Path(dest) if dest is not None else user_variant_dir(imp.variant_id)
+    except ValueError as e:
+        raise JdipImportError(f"{path}: {e}") from None
+    if target.exists() and not target.is_dir():
+        raise JdipImportError(f"{target}: is a file, not a folder; nothing was imported")
     if (target / "variant.toml").exists() and not overwrite:
         raise JdipImportError(f"{target}: a variant is already there (import with overwrite to replace it)")
     try:
@@ -514,9 +527,41 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
         raise JdipImportError(str(e)) from None
     imported = import_svg(imp.svg, Variant.from_data(imp.data).board, source=imp.source)
     imp.notes += imported.problems()
-    doc.save(target, problems=[])
+    _write_staged(doc, target)
     imp.folder = target
     return imp
+
+
+def _write_staged(doc, target: Path) -> None:
+    """Write the variant beside ``target`` and put it in place whole, so a full disk or a
+    read-only folder leaves what was there before (or nothing), never half a variant."""
+    from ..variants import forget_recent
+    from .map_records import MapEditError
+
+    staged = target.with_name(f".{target.name}.importing")
+    old = target.with_name(f".{target.name}.replaced")
+    try:
+        for leftover in (staged, old):
+            if leftover.is_dir():
+                shutil.rmtree(leftover)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        doc.save(staged, problems=[])
+        if target.is_dir():
+            os.replace(target, old)
+            try:
+                os.replace(staged, target)
+            except OSError:
+                os.replace(old, target)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(staged, target)
+        doc.folder = target
+        forget_recent()
+    except (OSError, MapEditError) as e:
+        shutil.rmtree(staged, ignore_errors=True)
+        why = getattr(e, "strerror", None) or str(e)
+        raise JdipImportError(f"{target}: cannot write the variant ({why}); nothing was imported") from None
 
 
 def _dedupe(items: list[str]) -> list[str]:

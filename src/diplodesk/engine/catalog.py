@@ -39,7 +39,7 @@ class VariantInfo:
 def _folders(root: Path) -> list[Path]:
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if (p / "variant.toml").is_file())
+    return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / "variant.toml").is_file())
 
 
 def list_variants() -> list[VariantInfo]:

@@ -255,7 +255,7 @@ class SheetShape(_Shape):
 class VariantShape(_Shape):
     """A ``variant.toml``, or the variant copy inside a game file."""
 
-    id: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.-]{1,64}$")]
+    id: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")]  # a folder's name, never a path
     powers: dict[Name, PowerShape]
     provinces: dict[Name, ProvinceShape]
     start: StartShape
