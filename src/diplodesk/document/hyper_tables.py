@@ -20,7 +20,8 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT
 
-from ..engine.files import write_atomic
+from ..engine.catalog import MAX_VARIANT_BYTES
+from ..engine.files import read_bounded, write_atomic
 from ..engine.tables import STATUSES, Problem, TableError
 from ..engine.variant import VariantError
 from .table_grid import Grid, grid_of, status_at
@@ -147,8 +148,7 @@ class TableSet:
     @classmethod
     def open(cls, folder: str | Path) -> TableSet:
         """The tables of a variant folder, checked against its board; VariantError if unreadable."""
-        from ..engine.catalog import MAX_VARIANT_BYTES, load_variant
-        from ..engine.files import read_bounded
+        from ..engine.catalog import load_variant
 
         folder = Path(folder)
         variant = load_variant(str(folder))
@@ -214,6 +214,10 @@ class TableSet:
         """
         f = self.file(name)
         after = self._edited(f, values, status, new_rows)
+        size = len(after.encode("utf-8"))
+        if size > MAX_VARIANT_BYTES:  # the loader would refuse the file, and the variant with it
+            raise TableEditError(f"{name}: the edit makes the file {size} bytes, more than the "
+                                 f"{MAX_VARIANT_BYTES // 2**20} MiB a table file may be; nothing was changed")
         problems = self._new_problems(name, after)
         if problems:
             plain = self._edited(f, values, None, new_rows)  # the row may not take a status

@@ -339,6 +339,16 @@ class OtherHistoryShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
+class OtherBranchShape(_Shape):
+    """A what-if of such a game: its positions and results are its engine's to read."""
+
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    fork: Annotated[int, Meta(ge=0)]
+    current: dict[str, Any]
+    history: list[OtherHistoryShape] = []
+    winner: Name | list[Name] | None = None
+
+
 class OtherGameShape(_Shape):
     """A saved game of a variant with a season engine of its own (CONTRACTS 6): that engine
     reads its positions and results itself, as strictly."""
@@ -350,7 +360,7 @@ class OtherGameShape(_Shape):
     history: list[OtherHistoryShape] = []
     winner: Name | list[Name] | None = None
     settings: dict[str, Any] = {}
-    branches: list[dict[str, Any]] = []
+    branches: list[OtherBranchShape] = []
     players: list[RosterPlayerShape] = []
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
@@ -368,13 +378,54 @@ SHAPES: dict[str, type[Struct]] = {
 
 def check(data: Any, shape: type[Struct]) -> None:
     """Raise :class:`SchemaError` naming the path and the expectation if ``data`` (plain
-    JSON or TOML values) does not have the shape."""
+    JSON or TOML values) does not have the shape.
+
+    The parts a shape leaves free (``Any``: table files, the GM's settings, a season
+    engine's positions) may nest at most :data:`MAX_FREE_DEPTH` deep: a list 600 deep loaded
+    and adjudicated, then could not be saved (the JSON writer recursed)."""
     try:
         msgspec.convert(data, shape, strict=True)
     except msgspec.ValidationError as e:
         raise _error(str(e), data, shape) from None
     except RecursionError:
         raise SchemaError("", "nested too deeply") from None
+    for where, value in _free_parts(data, shape):
+        if _nested_over(value, MAX_FREE_DEPTH):
+            raise SchemaError(where, f"nested more than {MAX_FREE_DEPTH} deep")
+
+
+MAX_FREE_DEPTH = 32
+
+
+def _free_parts(data: dict, shape: type[Struct]):
+    """(path, value) of each part of checked data that its shape types as ``Any``."""
+    if shape is VariantShape:
+        yield "table_files", data.get("table_files")
+        for i, change in enumerate(data.get("rule_changes") or ()):
+            yield f"rule_changes[{i}].cells", change.get("cells")
+        return
+    if shape not in (GameShape, OtherGameShape):
+        return
+    yield from ((f"variant.data.{w}", v) for w, v in _free_parts(data["variant"]["data"], VariantShape))
+    yield "settings", data.get("settings")
+    if shape is OtherGameShape:  # its engine reads these strictly, but what it keeps it writes back
+        yield "current", data["current"]
+        for where, records in [("history", data.get("history") or ())] + [
+                (f"branches[{i}].history", b.get("history") or ()) for i, b in enumerate(data.get("branches") or ())]:
+            yield from ((f"{where}[{j}]", r) for j, r in enumerate(records))
+        yield from ((f"branches[{i}].current", b["current"]) for i, b in enumerate(data.get("branches") or ()))
+
+
+def _nested_over(value: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` deep in ``value`` (no recursion)."""
+    todo = [(value, 0)]
+    while todo:
+        v, depth = todo.pop()
+        if depth > limit:
+            return True
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+        todo.extend((x, depth + 1) for x in items if isinstance(x, dict | list))
+    return False
 
 
 def json_schema(shape: type[Struct]) -> dict[str, Any]:

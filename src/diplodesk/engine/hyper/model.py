@@ -18,6 +18,7 @@ from typing import Any
 from ..board import ProvinceKind, province_of
 from ..money import MoneyError, from_units, to_units
 from ..phase import Phase, PhaseType
+from ..plain_text import unsafe_char
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
@@ -537,8 +538,13 @@ class _Reader:
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})
-        if not isinstance(o["id"], str) or not o["id"]:
+        if not isinstance(o["id"], str) or not o["id"] or len(o["id"]) > 64 or unsafe_char(o["id"]):
             raise self.fail(f"{w}.id", f"expected a player id, got {o['id']!r}")
+        self.nation(o.get("home"), f"{w}.home", True)
+        for k in ("name", "joint_victory"):  # a player's name; the agreement it is in (IX.9)
+            if k in o and o[k] is not None and (not isinstance(o[k], str) or len(o[k]) > 200
+                                                or unsafe_char(o[k])):
+                raise self.fail(f"{w}.{k}", f"expected a one-line text, got {o[k]!r}"[:200])
         return dict(o)
 
     def agreement(self, a: Any, w: str, pids: set[str]) -> Agreement:
