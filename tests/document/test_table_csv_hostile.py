@@ -63,6 +63,7 @@ def test_a_formula_in_a_table_is_exported_as_text_and_imported_as_it_was(folder,
     ("[" * 3000, "nested too deeply"),
     ("[" * 20 + "]" * 20, "nested more than 8 deep"),
     ("9" * 20_000, "a cell holds at most 10000"),
+    ("9" * 5_000, "a number of more digits than any table holds"),
 ])
 def test_a_hostile_cell_is_refused_with_its_line_and_column(folder, cell, message):
     tables = TableSet.open(folder)

@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..engine.files import FileReadError, glob_files
+from ..engine.plain_text import unsafe_char
 from ..engine.variant import Variant, VariantError
 from ..geometry.svg_import import MapError, import_svg, read_file, read_xml
 from .jdip_adjacency import SEASONS, _Adjacency, _children, _first, _pid, _split_ref
@@ -195,10 +196,10 @@ def _default_id(name: str) -> str:
 def _phase(text: str, where: str) -> tuple[str, int, str]:
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
     season = next((SEASONS[w] for w in words if w in SEASONS), None)
-    year = next((int(w) for w in words if re.fullmatch(r"-?\d+", w)), None)
+    year = next((int(w) for w in words if re.fullmatch(r"-?[0-9]{1,5}", w)), None)  # 0-9: not "²"
     phase = next((PHASES[w] for w in words if w in PHASES), "M")
     if season is None or year is None:
-        raise JdipImportError(f"{where}: STARTINGTIME {text!r} is not like 'Spring, 1901, Movement'")
+        raise JdipImportError(f"{where}: STARTINGTIME {text[:60]!r} is not like 'Spring, 1901, Movement'")
     return season, year, phase
 
 
@@ -298,8 +299,9 @@ def _choose(variants: list, name: str | None, where: str):
             names = [v.get("name") or ""] + [a for a in re.split(r"[,\s]+", v.get("aliases") or "") if a]
             if want in (n.strip().lower() for n in names) or want == _pid(v.get("name") or ""):
                 return v
-        known = ", ".join(repr(v.get("name")) for v in variants)
-        raise JdipImportError(f"{where}: no variant named {name!r} (it holds {known})")
+        known = ", ".join(repr((v.get("name") or "")[:60]) for v in variants[:12])
+        more = f" and {len(variants) - 12} more" if len(variants) > 12 else ""
+        raise JdipImportError(f"{where}: no variant named {name[:60]!r} (it holds {known}{more})")
     for v in variants:
         if (v.get("default") or "").lower() == "true":
             return v
@@ -476,8 +478,9 @@ class _Reader:
         win = None
         if vc is not None:
             w = _first(vc, "WINNING_SUPPLY_CENTERS")
-            if w is not None and (w.get("value") or "").strip().isdigit():
-                win = int((w.get("value") or "").strip())
+            value = (w.get("value") or "").strip() if w is not None else ""
+            if value.isascii() and value.isdigit() and len(value) <= 6:  # "²" is a digit to isdigit()
+                win = int(value)
             for tag, what in (("YEARS_WITHOUT_SC_CAPTURE", "years without a centre changing hands"),
                               ("GAME_LENGTH", "a game length")):
                 el = _first(vc, tag)
@@ -582,4 +585,10 @@ def summary(imp: JdipImport) -> str:
     lines += imp.notes
     if imp.others:
         lines.append(f"the file holds other variants too: {', '.join(imp.others)}")
-    return "\n".join(lines)
+    return "\n".join(_printable(line) for line in lines)
+
+
+def _printable(line: str) -> str:
+    """A line of the summary as a terminal may print it: a name's control characters (ESC,
+    BEL, a newline, a bidi override) written as escapes, never sent raw."""
+    return "".join(repr(c)[1:-1] if unsafe_char(c) else c for c in line)

@@ -176,6 +176,8 @@ def parse(text: str, old: Any) -> Any:
         if isinstance(old, int | float | list) and not isinstance(old, bool):
             raise CellTextError(f"{text!r} is not a {'list' if isinstance(old, list) else 'number'}") from None
         return text
+    except ValueError:  # not a TOMLDecodeError: tomllib's int() of more than 4,300 digits
+        raise CellTextError(f"{text[:20]!r}...: a number of more digits than any table holds") from None
     if _depth(value) > MAX_CELL_DEPTH:
         raise CellTextError(f"{text[:20]!r}...: nested more than {MAX_CELL_DEPTH} deep")
     if isinstance(value, float) and value.is_integer() and "." not in text and "e" not in text.lower():

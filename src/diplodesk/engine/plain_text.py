@@ -40,3 +40,12 @@ def refusal(text: str, what: str = "a name") -> str | None:
     if c is None:
         return None
     return f"{text[:40]!r} holds {describe(c)}; {what} may not"
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value as a one-line message quotes it: its repr, cut to ``limit`` characters, and a
+    huge number by its size (Python will not write an int of more than 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

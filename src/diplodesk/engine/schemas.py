@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from .plain_text import CLASS, refusal
+
 
 class SchemaError(ValueError):
     """Data does not have the shape of its format; ``path`` is where, ``what`` is why."""
@@ -32,7 +34,8 @@ class _Shape(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A JSON or TOML object whose keys are all known."""
 
 
-Name = Annotated[str, Meta(min_length=1, max_length=200)]
+# a name is one line of text: no line break, control character or bidi control (plain_text)
+Name = Annotated[str, Meta(min_length=1, max_length=200, pattern=f"^[^{CLASS}]*$")]
 Text = Annotated[str, Meta(max_length=10_000)]
 
 
@@ -435,7 +438,7 @@ def json_schema(shape: type[Struct]) -> dict[str, Any]:
     return schema
 
 
-_AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_AT = re.compile(r"^(?P<what>.*?)(?: - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`)?$", re.S)
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>.*)`$", re.S)
 _TOKEN = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
 
@@ -446,6 +449,11 @@ def _error(message: str, data: Any, shape: type) -> SchemaError:
     unknown = _UNKNOWN.match(what)
     if unknown:
         what = f"unknown field {unknown.group('key')!r} (expected one of: {_fields_at(path, data, shape)})"
+    elif "matching regex" in what and "x00-" in what:  # a name's pattern: say which character
+        value = _walk(path, data, shape)[1]
+        if isinstance(value, dict):  # a key of the mapping at the path
+            value = next((k for k in value if isinstance(k, str) and refusal(k)), None)
+        what = refusal(value) if isinstance(value, str) and refusal(value) else "a name holds no control characters"
     else:
         what = what.replace("Expected", "expected", 1)
     return SchemaError(_name_keys(path, data, shape), what)

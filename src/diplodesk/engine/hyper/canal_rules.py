@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..dice import MAX_DICE, MAX_SIDES
 from ..tables import Cost, TableReader
 
 _DICE = re.compile(r"([0-9]{1,4})d([0-9]{1,4})(?:\+([0-9]{1,7}))?")
-MAX_DICE, MAX_SIDES, MAX_PLUS = 20, 100, 1_000_000  # each die is rolled: 999999999d6 never ends
+MAX_PLUS = 1_000_000  # and MAX_DICE, MAX_SIDES: each die is rolled, 999999999d6 never ended
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
 from .order_words import (
     MAX_ORDER_CHARS,
+    is_count,
     money,  # noqa: F401  (other modules read amounts through here)
 )
 from .order_words import key as _key
@@ -294,7 +295,7 @@ class _Parser(CanalOrders, EconomyOrders):
     # -- the economy ---------------------------------------------------------------------
 
     def order_bu(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) >= 2 and rest[0].isdigit() and rest[1].lower() in ("tr", "trs"):
+        if len(rest) >= 2 and is_count(rest[0]) and rest[1].lower() in ("tr", "trs"):
             o.item, o.count = "Tr", int(rest[0])
             return o if o.count >= 1 and len(rest) == 2 else o.fail("unparsable", "bu 6 Trs")
         if rest and rest[0].lower() in ("tr", "trs") and len(rest) == 1:
