@@ -9,6 +9,7 @@ entity declared there and used, an undeclared one or an external one is refused.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from pathlib import Path
@@ -22,6 +23,7 @@ MAX_ELEMENTS = 500_000
 MAX_TEXT_CHARS = 1_000_000  # of one element's text kept (the rest is dropped)
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 _SVG_NS = "http://www.w3.org/2000/svg"
+_REFERENCE = re.compile(rb"&([^\s&;<>'\"#%]{1,300});")  # a general entity's reference, by name
 
 
 class MapError(ValueError):
@@ -58,14 +60,8 @@ def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
 
     Returns the root and an index of the elements by id (for ``<use>``).
     """
-    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            text = raw.decode("utf-16")
-        except UnicodeDecodeError:
-            raise MapError(f"{source}: not an SVG file (undecodable UTF-16)") from None
-        text = re.sub(r"^\ufeff?<\?xml[^>]*\?>", "", text)
-        raw = text.encode("utf-8")
-    elif b"\x00" in raw[:4]:
+    raw = _utf8(raw, source, "an SVG file")
+    if b"\x00" in raw[:4]:
         raise MapError(f"{source}: not an SVG file (binary data or an unsupported encoding)")
     head = raw.lstrip()[:1]
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -85,6 +81,41 @@ def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
 
 class _UnboundJdip(Exception):
     pass
+
+
+_DECLARATION = re.compile(rb"<\?xml[^>]{0,300}?\?>")
+_ENCODING = re.compile(rb"""encoding\s*+=\s*+["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+
+
+def _utf8(raw: bytes, source: str, kind: str) -> bytes:
+    """The document as UTF-8, with no encoding declared, for expat and for the entity check
+    to read the same bytes: in a UTF-16 or Latin-1 file, a search for ``&name;`` in UTF-8
+    missed a declared entity's use, and expat expanded it."""
+    head = raw[:4]
+    if head[:3] == b"\xef\xbb\xbf":  # the BOM says UTF-8, whatever a declaration after it says
+        codec = "utf-8-sig"
+    elif head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        codec = "utf-32" if head in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff") else "utf-16"
+    elif head[:2] in (b"<\x00", b"\x00<"):  # UTF-16 with no BOM
+        codec = "utf-16-le" if head[:1] == b"<" else "utf-16-be"
+    else:
+        declared = _DECLARATION.match(raw)
+        found = _ENCODING.search(declared.group(0)) if declared else None
+        codec = found.group(1).decode("ascii") if found else "utf-8"
+        try:
+            if codecs.lookup(codec).name == "utf-8":
+                return raw
+        except LookupError:
+            raise MapError(f"{source}: not {kind} (an encoding Python does not know: {codec})") from None
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError:
+        raise MapError(f"{source}: not {kind} (undecodable {codec.upper()})") from None
+    text = text.removeprefix("\ufeff")
+    if text.startswith("<?xml"):
+        end = text.find("?>", 0, 300)
+        text = text[end + 2:] if end > 0 else text
+    return text.encode("utf-8")
 
 
 class _Node:
@@ -120,6 +151,7 @@ def read_xml(raw: bytes, source: str) -> _Node:
     fetched, at most :data:`MAX_ELEMENTS` elements."""
     if len(raw) > MAX_BYTES:
         raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
+    raw = _utf8(raw, source, "an XML file")
     return _ExpatTree(source, raw, svg=False).parse(raw)
 
 
@@ -132,6 +164,7 @@ class _ExpatTree:
         self.root: _Node | None = None
         self.count = 0
         self.ids: dict[str, _Node] = {}
+        self.references: set[bytes] | None = None
 
     def parse(self, raw: bytes) -> _Node:
         p = expat.ParserCreate(namespace_separator="}")
@@ -202,7 +235,9 @@ class _ExpatTree:
         refers to (expat would expand it), before the body is read."""
         if is_parameter:
             return  # never expanded (XML_PARAM_ENTITY_PARSING_NEVER)
-        if b"&" + name.encode("utf-8") + b";" in self.raw:
+        if self.references is None:  # every "&name;" of the file, found once for all declarations
+            self.references = set(_REFERENCE.findall(self.raw))
+        if name.encode("utf-8") in self.references:
             kind = "an external" if system_id else "an"
             raise MapError(f"{self.source}: uses {kind} XML entity &{name}; declared in its DTD; refused, "
                            f"entities are never expanded")
