@@ -16,6 +16,7 @@ not written unless asked to (``allow_unsupported``), then without those parts.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -88,14 +89,14 @@ class _Files:
             for p in found[:MAX_ZIP_MEMBERS]:
                 self.names.setdefault(p.relative_to(path).as_posix().lower(), p.relative_to(path).as_posix())
         elif path.is_file() or path.exists():
-            try:
-                raw_head = read_file(path, str(path), MAX_MEMBER_BYTES)[:4]  # refuses devices, FIFOs
+            try:  # read once, bounded (devices and FIFOs refused); the zip is read from memory
+                raw = read_file(path, str(path), MAX_MEMBER_BYTES)
             except MapError as e:
                 raise JdipImportError(str(e)) from None
-            if raw_head[:2] != b"PK":
+            if raw[:2] != b"PK":
                 raise JdipImportError(f"{path}: neither a folder nor a zip file")
             try:
-                self.zip = zipfile.ZipFile(path)
+                self.zip = zipfile.ZipFile(io.BytesIO(raw))
                 infos = self.zip.infolist()
             except (zipfile.BadZipFile, OSError) as e:
                 raise JdipImportError(f"{path}: not a readable zip file ({e})") from None
