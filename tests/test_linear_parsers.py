@@ -26,6 +26,7 @@ from diplodesk.engine.hyper.conditions import written_condition
 from diplodesk.engine.hyper.order_words import MAX_ORDER_CHARS, unpaid
 from diplodesk.engine.hyper.pack import load_pack
 from diplodesk.engine.names import COASTS, normalize
+from diplodesk.engine.rules.conditions import _if, _unless
 from diplodesk.engine.tables import TableError
 from diplodesk.geometry.svg_xml import MAX_TEXT_CHARS, read_xml
 
@@ -79,6 +80,44 @@ def test_a_condition_within_the_bound_still_reads():
 def test_a_payment_clause_never_backtracks(n, head):
     text = "pw $1 Gaso " + head + " " * n + "$"
     assert unpaid(text) == " ".join(text.split())
+
+
+@QUICK
+@given(LONG, st.sampled_from(["(", "France (", "orders for ("]))
+def test_a_pasted_line_of_brackets_is_split_at_once(n, head):
+    from hyperboards import read
+
+    from diplodesk.document.hyper_paste import split_orders
+
+    split_orders(head + "(" * n, read(start_json()), "fra")
+
+
+# -- Blind's conditional retreats and builds ---------------------------------------------------
+
+_OLD_UNLESS = re.compile(r"^(?P<a>.+?)\s+unless\s+(?P<power>[\w-]+)\s+takes\s+(?P<place>.+?),?\s+then\s+"
+                         r"(?P<b>.+)$", re.I)
+_OLD_IF_TAKES = re.compile(r"^if\s+(?P<power>[\w-]+)\s+takes\s+(?P<place>.+?),?\s+then\s+(?P<a>.+?)"
+                           r"(?:,?\s+else\s+(?P<b>.+))?$", re.I)
+BLIND_WORDS = ["unless", "UNLESS", "takes", "then", "else", "if", "x,", ",", "tun", "Italy", "F", "lon", "a-b"]
+
+
+@SAME
+@given(st.sampled_from(["", "if ", "If "]), st.lists(st.sampled_from(BLIND_WORDS), min_size=1, max_size=10),
+       st.sampled_from([" ", "  ", "\t", " , "]))
+def test_a_blind_condition_is_read_as_the_patterns_read_it(head, words, space):
+    text = (head + space.join(words)).strip()
+    for old, new in ((_OLD_UNLESS, _unless), (_OLD_IF_TAKES, _if)):
+        m = old.match(text)
+        assert new(text) == (m.groupdict() if m else None)
+
+
+@QUICK
+@given(st.sampled_from(["Build F lon unless Italy takes", "if Italy takes", "F lon H unless Italy takes tun"]),
+       st.sampled_from([" ", " then", " else", " unless"]), st.integers(2_000, 10_000))
+def test_a_blind_condition_padded_to_10000_characters_is_read_at_once(head, pad, n):
+    # the patterns were cubic: 2,000 spaces after "takes" took 25 s
+    text = (head + pad * (n // len(pad)) + " x")[:10_000]
+    _unless(text), _if(text)
 
 
 # -- names of places (the standard orders, positions) ----------------------------------------
