@@ -210,8 +210,21 @@ def cmd_adjudicate(args) -> int:
         raise BadInput(f"{args.position}: {e}") from None
     except RecursionError:
         raise BadInput(f"{args.position}: the position is too large to adjudicate") from None
+    _say_replaced(given.data.get("variant", "standard") if given.game is None else None)
     _write(json.dumps(result, indent=1) + "\n", args.output)
     return 0
+
+
+def _say_replaced(variant_id) -> None:
+    """A user's variant that stands in for a built-in one of the same id is said, on stderr."""
+    from .variants import list_variants
+
+    if not isinstance(variant_id, str):
+        return
+    info = next((v for v in list_variants() if v.id == variant_id and v.replaces is not None), None)
+    if info is not None:
+        print(f"diplodesk: note: variant {variant_id!r} is your copy in {info.path}, not the built-in "
+              "board it replaces", file=sys.stderr)
 
 
 def cmd_variant(args) -> int:
@@ -237,9 +250,12 @@ def cmd_variant(args) -> int:
             raise BadInput(str(e)) from None
     if args.variant_command == "list":
         for info in list_variants():
+            if info.replaces is not None:  # both, and which is used
+                print(f"{info.id}\t{info.replaces.name}\tbuilt-in\tnot used: replaced by {info.path}")
             where = "built-in" if info.builtin else str(info.path)
             why = f": {info.problem}" if info.problem else ""
-            print(f"{info.id}\t{info.name}\t{where}" + ("" if info.playable else f"\tnot playable{why}"))
+            used = "\tused instead of the built-in variant" if info.replaces is not None else ""
+            print(f"{info.id}\t{info.name}\t{where}" + ("" if info.playable else f"\tnot playable{why}") + used)
         return 0
     try:
         variant = load_variant(args.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import platformdirs
@@ -36,3 +37,15 @@ def user_data_dir() -> Path:
 
 def user_variants_dir() -> Path:
     return user_data_dir() / "variants"
+
+
+# a variant's id names a folder: a name, never a path ("..", ".", "a/b", ".hidden")
+VARIANT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def user_variant_dir(variant_id: str) -> Path:
+    """The user's folder of the variant ``variant_id``: ValueError for an id that is no name."""
+    if not isinstance(variant_id, str) or not VARIANT_ID.fullmatch(variant_id):
+        raise ValueError(f"{variant_id!r} is not a variant id: letters, digits, _ . and -, "
+                         "starting with a letter or digit")
+    return user_variants_dir() / variant_id

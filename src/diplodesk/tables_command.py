@@ -89,6 +89,8 @@ def _import(args, tables, f) -> int:
 
 
 def _edit(args) -> int:
+    if args.grab is not None and not args.grab.parent.is_dir():  # found out before a window opens
+        raise TablesCommandError(f"{args.grab}: cannot write: {args.grab.parent} is not a folder")
     try:
         from .gui.hyper.tables_window import run
     except ImportError as e:

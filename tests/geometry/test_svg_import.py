@@ -262,7 +262,7 @@ def test_bad_path_data_names_the_element(board):
 
 def test_size_limit(board, monkeypatch, tmp_path):
     monkeypatch.setattr(svg_xml, "MAX_BYTES", 100)  # the limit lives where files are read
-    with pytest.raises(MapError, match="larger than"):
+    with pytest.raises(MapError, match="more than the 100 bytes allowed"):
         import_svg(FIXTURES / "native.svg", board)
     with pytest.raises(MapError, match="larger than"):
         import_svg(b" " * 200, board)

@@ -172,7 +172,7 @@ def dice_command(game: Game, key: str, faces: list[int] | None) -> StateCommand:
 def parse_faces(text: str) -> list[int]:
     """Faces as the GM types them: ``3 5`` or ``3,5``."""
     parts = text.replace(",", " ").split()
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):  # not "²"
         raise DeskError(f"dice: {text!r} is not faces like 3 5")
     return [int(p) for p in parts]
 

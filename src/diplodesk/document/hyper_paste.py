@@ -59,6 +59,8 @@ def _prose(position: HyperPosition, giver: str, line: str, names: Names) -> str:
 
 
 def _heading(line: str, givers: dict[str, str]) -> str | None:
+    if len(line) > 300:  # no heading is this long; each "(" of "(((..." was read to the line's end
+        return None
     bare = _PAREN.sub("", _ORDERS_FOR.sub("", line)).strip().rstrip(":").strip()
     return givers.get(name_key(bare)) if bare else None
 

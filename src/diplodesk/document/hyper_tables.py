@@ -20,7 +20,8 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT
 
-from ..engine.files import write_atomic
+from ..engine.catalog import MAX_VARIANT_BYTES
+from ..engine.files import read_bounded, write_atomic
 from ..engine.tables import STATUSES, Problem, TableError
 from ..engine.variant import VariantError
 from .table_grid import Grid, grid_of, status_at
@@ -157,9 +158,10 @@ class TableSet:
         texts = {}
         for n in names:
             try:
-                texts[n] = (folder / n).read_text(encoding="utf-8")
+                texts[n] = read_bounded(folder / n, MAX_VARIANT_BYTES).decode("utf-8")
             except (OSError, UnicodeDecodeError) as e:
-                raise VariantError(str(folder / n), [f"cannot be read ({e})"]) from None
+                raise VariantError(str(folder / n), [f"cannot be read ({str(e).removeprefix(f'{folder / n}: ')})"]) \
+                    from None
         return cls(texts, pack_checker(variant), folder)
 
     @classmethod
@@ -212,6 +214,10 @@ class TableSet:
         """
         f = self.file(name)
         after = self._edited(f, values, status, new_rows)
+        size = len(after.encode("utf-8"))
+        if size > MAX_VARIANT_BYTES:  # the loader would refuse the file, and the variant with it
+            raise TableEditError(f"{name}: the edit makes the file {size} bytes, more than the "
+                                 f"{MAX_VARIANT_BYTES // 2**20} MiB a table file may be; nothing was changed")
         problems = self._new_problems(name, after)
         if problems:
             plain = self._edited(f, values, None, new_rows)  # the row may not take a status

@@ -137,6 +137,10 @@ class _Adjacency:
         army: set[str] = set()
         fleet: set[str] = set()
         dropped = 0
+        # each coast's neighbours as a set, made once: a lookup per reference, not a scan of
+        # the coast's list (which was quadratic in a province with many references)
+        facing = {pid: {c: {r for r, _ in m.get(c, [])} for c in provinces[pid].get("coasts", ())}
+                  for pid, m in moves.items()}
 
         def fleet_loc(pid: str, coast: str | None, other: str) -> list[str]:
             """The fleet locations of ``pid`` a reference means (its coasts facing ``other``)."""
@@ -145,7 +149,7 @@ class _Adjacency:
                 return [pid]
             if coast in cs:
                 return [f"{pid}/{coast}"]
-            return [f"{pid}/{c}" for c in cs if any(r == other for r, _ in moves[pid].get(c, []))]
+            return [f"{pid}/{c}" for c in cs if other in facing[pid][c]]
 
         for pid, m in moves.items():
             for ref, _ in m.get("mv", []):

@@ -16,7 +16,10 @@ not written unless asked to (``allow_unsupported``), then without those parts.
 
 from __future__ import annotations
 
+import io
+import os
 import re
+import shutil
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,13 +27,20 @@ from html import unescape
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from ..engine.files import FileReadError, glob_files
+from ..engine.plain_text import unsafe_char
 from ..engine.variant import Variant, VariantError
 from ..geometry.svg_import import MapError, import_svg, read_file, read_xml
 from .jdip_adjacency import SEASONS, _Adjacency, _children, _first, _pid, _split_ref
 
 MAX_ZIP_MEMBERS = 2000
+MAX_FOLDER_DEPTH = 8  # of a jDip variant's folder (jDip's own are one or two deep)
+MAX_FOLDER_NAMES = 10_000
 MAX_MEMBER_BYTES = 32 * 1024 * 1024
 MAX_XML_BYTES = 8 * 1024 * 1024
+MAX_DESCRIPTION_CHARS = 100_000  # of a description's HTML read (4,000 of its text are kept)
+MAX_STYLE_BYTES = 2_000_000  # of the map read for its style sheet's colours
+_BREAKS = ("br", "p", "div", "li", *(f"h{d}" for d in range(10)))  # tags that end a line
 
 PHASES = {"movement": "M", "retreat": "R", "retreats": "R", "adjustment": "A", "adjustments": "A", "build": "A"}
 # When variants.xml gives no colours and the SVG's style sheet has none for a power.
@@ -72,18 +82,21 @@ class _Files:
         self.zip: zipfile.ZipFile | None = None
         self.names: dict[str, str] = {}  # lower-case relative name -> real name
         if path.is_dir():
-            for p in sorted(path.rglob("*")):
-                if p.is_file() and len(self.names) < MAX_ZIP_MEMBERS:
-                    self.names.setdefault(p.relative_to(path).as_posix().lower(), p.relative_to(path).as_posix())
+            try:  # bounded: a folder 1,100 deep or of a million files is refused, not walked
+                found = glob_files(path, "**/*", max_depth=MAX_FOLDER_DEPTH, max_entries=MAX_FOLDER_NAMES)
+            except FileReadError as e:
+                raise JdipImportError(str(e)) from None
+            for p in found[:MAX_ZIP_MEMBERS]:
+                self.names.setdefault(p.relative_to(path).as_posix().lower(), p.relative_to(path).as_posix())
         elif path.is_file() or path.exists():
-            try:
-                raw_head = read_file(path, str(path), MAX_MEMBER_BYTES)[:4]  # refuses devices, FIFOs
+            try:  # read once, bounded (devices and FIFOs refused); the zip is read from memory
+                raw = read_file(path, str(path), MAX_MEMBER_BYTES)
             except MapError as e:
                 raise JdipImportError(str(e)) from None
-            if raw_head[:2] != b"PK":
+            if raw[:2] != b"PK":
                 raise JdipImportError(f"{path}: neither a folder nor a zip file")
             try:
-                self.zip = zipfile.ZipFile(path)
+                self.zip = zipfile.ZipFile(io.BytesIO(raw))
                 infos = self.zip.infolist()
             except (zipfile.BadZipFile, OSError) as e:
                 raise JdipImportError(f"{path}: not a readable zip file ({e})") from None
@@ -139,11 +152,35 @@ class _Files:
 
 
 def _plain_text(html: str) -> str:
-    """jDip's descriptions are HTML: keep the words, one paragraph a line."""
-    text = re.sub(r"(?i)<\s*(br|p|div|li|h\d)\b[^>]*>", "\n", html)
-    text = unescape(re.sub(r"<[^>]+>", "", text))
+    """jDip's descriptions are HTML: keep the words, one paragraph a line.
+
+    Tags are found with ``find`` in one pass (patterns that looked for a tag's end from
+    each ``<`` took minutes on ``<br`` repeated), over a bounded head of the text."""
+    html = html[:MAX_DESCRIPTION_CHARS]
+    parts: list[str] = []
+    at = 0
+    while at < len(html):
+        lt = html.find("<", at)
+        gt = html.find(">", lt + 1) if lt >= 0 else -1
+        if gt < 0:  # no tag from here on: a "<" without its ">" is text
+            parts.append(html[at:])
+            break
+        if gt == lt + 1:  # "<>" is text
+            parts.append(html[at:gt])
+            at = gt
+            continue
+        parts.append(html[at:lt])
+        name = html[lt + 1:gt].lstrip()
+        if any(name[:len(w)].lower() == w and not _word_char(name[len(w):len(w) + 1]) for w in _BREAKS):
+            parts.append("\n")
+        at = gt + 1
+    text = unescape("".join(parts))
     lines = [" ".join(line.split()) for line in text.splitlines()]
     return "\n".join(line for line in lines if line)[:4000]
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _default_id(name: str) -> str:
@@ -160,10 +197,10 @@ def _default_id(name: str) -> str:
 def _phase(text: str, where: str) -> tuple[str, int, str]:
     words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
     season = next((SEASONS[w] for w in words if w in SEASONS), None)
-    year = next((int(w) for w in words if re.fullmatch(r"-?\d+", w)), None)
+    year = next((int(w) for w in words if re.fullmatch(r"-?[0-9]{1,5}", w)), None)  # 0-9: not "²"
     phase = next((PHASES[w] for w in words if w in PHASES), "M")
     if season is None or year is None:
-        raise JdipImportError(f"{where}: STARTINGTIME {text!r} is not like 'Spring, 1901, Movement'")
+        raise JdipImportError(f"{where}: STARTINGTIME {text[:60]!r} is not like 'Spring, 1901, Movement'")
     return season, year, phase
 
 
@@ -173,8 +210,8 @@ def _svg_colours(svg: bytes) -> dict[str, str]:
     import svgelements as se
 
     out: dict[str, str] = {}
-    for m in re.finditer(rb"\.([A-Za-z_][\w-]*)\s*\{([^}]*)\}", svg[:2_000_000]):
-        fill = re.search(rb"fill\s*:\s*([#\w]+)", m.group(2))
+    for name, body in _css_rules(svg[:MAX_STYLE_BYTES]):
+        fill = re.search(rb"fill\s*+:\s*+([#\w]+)", body)
         if not fill:
             continue
         text = fill.group(1).decode("ascii", "replace").lower()
@@ -185,8 +222,35 @@ def _svg_colours(svg: bytes) -> dict[str, str]:
         except (ValueError, TypeError):
             continue
         if text.startswith("#") or colour.value != se.Color("nonsense").value:
-            out.setdefault(m.group(1).decode("ascii", "replace").lower(), str(colour.hex)[:7])
+            out.setdefault(name.decode("ascii", "replace").lower(), str(colour.hex)[:7])
     return out
+
+
+_CSS_NAME = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+_CSS_SPACE = frozenset(b" \t\n\r\f\v")
+
+
+def _css_rules(css: bytes):
+    """``.name { body }`` of a style sheet as (name, body), in one pass: each ``{`` is read
+    back to its class name and on to its ``}`` (a pattern read from each ``.a{`` of a sheet
+    with no ``}`` to the end, which took minutes)."""
+    at = 0
+    while (brace := css.find(b"{", at)) >= 0:
+        end = brace
+        while end and css[end - 1] in _CSS_SPACE:
+            end -= 1
+        start = end
+        while start and css[start - 1] in _CSS_NAME:
+            start -= 1
+        name = css[start:end]
+        if not name or not start or css[start - 1] != 0x2E or not (name[:1].isalpha() or name[:1] == b"_"):
+            at = brace + 1
+            continue
+        close = css.find(b"}", brace + 1)
+        if close < 0:
+            return
+        yield name, css[brace + 1:close]
+        at = close + 1
 
 
 def list_jdip_variants(path: str | Path) -> list[str]:
@@ -211,6 +275,12 @@ def read_jdip_variant(path: str | Path, name: str | None = None, *, variant_id: 
     the one marked ``default="true"``, else the first.
     """
     path = Path(path)
+    if variant_id is not None:
+        from ..paths import VARIANT_ID
+
+        if not isinstance(variant_id, str) or not VARIANT_ID.fullmatch(variant_id):
+            raise JdipImportError(f"{variant_id!r} is not a variant id: letters, digits, _ . and -, "
+                                  "starting with a letter or digit (an id names a folder, never a path)")
     files = _Files(path)
     vx = _variants_file(files)
     root = files.xml(vx)
@@ -230,8 +300,9 @@ def _choose(variants: list, name: str | None, where: str):
             names = [v.get("name") or ""] + [a for a in re.split(r"[,\s]+", v.get("aliases") or "") if a]
             if want in (n.strip().lower() for n in names) or want == _pid(v.get("name") or ""):
                 return v
-        known = ", ".join(repr(v.get("name")) for v in variants)
-        raise JdipImportError(f"{where}: no variant named {name!r} (it holds {known})")
+        known = ", ".join(repr((v.get("name") or "")[:60]) for v in variants[:12])
+        more = f" and {len(variants) - 12} more" if len(variants) > 12 else ""
+        raise JdipImportError(f"{where}: no variant named {name[:60]!r} (it holds {known}{more})")
     for v in variants:
         if (v.get("default") or "").lower() == "true":
             return v
@@ -408,8 +479,9 @@ class _Reader:
         win = None
         if vc is not None:
             w = _first(vc, "WINNING_SUPPLY_CENTERS")
-            if w is not None and (w.get("value") or "").strip().isdigit():
-                win = int((w.get("value") or "").strip())
+            value = (w.get("value") or "").strip() if w is not None else ""
+            if value.isascii() and value.isdigit() and len(value) <= 6:  # "²" is a digit to isdigit()
+                win = int(value)
             for tag, what in (("YEARS_WITHOUT_SC_CAPTURE", "years without a centre changing hands"),
                               ("GAME_LENGTH", "a game length")):
                 el = _first(vc, tag)
@@ -434,7 +506,7 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
     diplodesk cannot play (unless ``allow_unsupported``), or when the folder exists
     (unless ``overwrite``).
     """
-    from ..paths import user_variants_dir
+    from ..paths import user_variant_dir
     from .map_document import MapDocument
 
     imp = read_jdip_variant(path, name, variant_id=variant_id)
@@ -445,7 +517,12 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
         Variant.from_data(imp.data, source=f"{path} ({imp.data['name']})")
     except VariantError as e:
         raise JdipImportError(f"{path}: the imported data is not a playable variant: {e}") from None
-    target = Path(dest) if dest is not None else user_variants_dir() / imp.variant_id
+    try:  # an id is a name: "..", "." or "a/b" would write outside the variants folder
+        target = Path(dest) if dest is not None else user_variant_dir(imp.variant_id)
+    except ValueError as e:
+        raise JdipImportError(f"{path}: {e}") from None
+    if target.exists() and not target.is_dir():
+        raise JdipImportError(f"{target}: is a file, not a folder; nothing was imported")
     if (target / "variant.toml").exists() and not overwrite:
         raise JdipImportError(f"{target}: a variant is already there (import with overwrite to replace it)")
     try:
@@ -454,16 +531,45 @@ def import_jdip_variant(path: str | Path, dest: str | Path | None = None, *, nam
         raise JdipImportError(str(e)) from None
     imported = import_svg(imp.svg, Variant.from_data(imp.data).board, source=imp.source)
     imp.notes += imported.problems()
-    doc.save(target, problems=[])
+    _write_staged(doc, target)
     imp.folder = target
     return imp
 
 
+def _write_staged(doc, target: Path) -> None:
+    """Write the variant beside ``target`` and put it in place whole, so a full disk or a
+    read-only folder leaves what was there before (or nothing), never half a variant."""
+    from ..variants import forget_recent
+    from .map_records import MapEditError
+
+    staged = target.with_name(f".{target.name}.importing")
+    old = target.with_name(f".{target.name}.replaced")
+    try:
+        for leftover in (staged, old):
+            if leftover.is_dir():
+                shutil.rmtree(leftover)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        doc.save(staged, problems=[])
+        if target.is_dir():
+            os.replace(target, old)
+            try:
+                os.replace(staged, target)
+            except OSError:
+                os.replace(old, target)
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(staged, target)
+        doc.folder = target
+        forget_recent()
+    except (OSError, MapEditError) as e:
+        shutil.rmtree(staged, ignore_errors=True)
+        why = getattr(e, "strerror", None) or str(e)
+        raise JdipImportError(f"{target}: cannot write the variant ({why}); nothing was imported") from None
+
+
 def _dedupe(items: list[str]) -> list[str]:
-    out: list[str] = []
-    for it in items:
-        if it not in out:
-            out.append(it)
+    out = list(dict.fromkeys(items))  # a set's lookup: a list's was quadratic in many items
     if len(out) > 8:
         return [*out[:8], f"and {len(out) - 8} more"]
     return out
@@ -480,4 +586,10 @@ def summary(imp: JdipImport) -> str:
     lines += imp.notes
     if imp.others:
         lines.append(f"the file holds other variants too: {', '.join(imp.others)}")
-    return "\n".join(lines)
+    return "\n".join(_printable(line) for line in lines)
+
+
+def _printable(line: str) -> str:
+    """A line of the summary as a terminal may print it: a name's control characters (ESC,
+    BEL, a newline, a bidi override) written as escapes, never sent raw."""
+    return "".join(repr(c)[1:-1] if unsafe_char(c) else c for c in line)

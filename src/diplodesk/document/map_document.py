@@ -117,7 +117,7 @@ class MapDocument(QObject, MapModel):
         be saved, but says why it can't be played: the errors of the checks (or the
         ``problems`` given) go into the ``[editor]`` table with ``playable = false``.
         """
-        from ..paths import user_variants_dir
+        from ..paths import user_variant_dir
 
         if problems is None:
             problems = playability(self)[1]
@@ -127,7 +127,10 @@ class MapDocument(QObject, MapModel):
         elif self.folder is not None and not self.builtin:
             target = self.folder
         else:
-            target = user_variants_dir() / self.variant_id
+            try:
+                target = user_variant_dir(self.variant_id)
+            except ValueError as e:
+                raise MapEditError(str(e)) from None
         data = self.to_data(editor=True)
         problems = list(problems or [])
         if problems:

@@ -43,13 +43,36 @@ def read_csv_file(path) -> str:
         raise CsvError(f"{path}: not UTF-8 text (byte {e.start}); save the CSV as UTF-8") from None
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV
+# injection): such a cell is written with a ' before it, which the spreadsheet shows as
+# text and an import takes off again. A number ("-1", "2.5") is left as it is.
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?[0-9]{1,30}(?:\.[0-9]{1,30})?(?:[eE][-+]?[0-9]{1,4})?")
+
+
+def neutralised(cell: str) -> str:
+    """A cell as it is written to CSV: a would-be formula (or a cell that starts with ')
+    behind a '."""
+    if cell.startswith((*FORMULA, "'")) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def restored(cell: str) -> str:
+    """A cell read from CSV, the ' that :func:`neutralised` put before it taken off."""
+    if cell.startswith("'") and cell[1:].startswith((*FORMULA, "'")):
+        return cell[1:]
+    return cell
+
+
 def export_csv(f: TableFile) -> str:
     grid = f.grid()
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow([ROW, *grid.columns])
+    w.writerow([neutralised(c) for c in (ROW, *grid.columns)])
     for r in grid.rows:
-        w.writerow([r.label, *(show(get(f.data, r.cells[c])) if c in r.cells else "" for c in grid.columns)])
+        w.writerow([neutralised(c) for c in (r.label, *(show(get(f.data, r.cells[c])) if c in r.cells else ""
+                                                       for c in grid.columns))])
     return out.getvalue()
 
 
@@ -60,10 +83,11 @@ def import_csv(tables: TableSet, f: TableFile, text: str, source: str = "CSV",
     A row labelled ``items[n]`` after the last of a list of rows is added (T4 starts empty);
     the rows it changes are marked ``status`` (``published`` for a transcription)."""
     grid = f.grid()
+    reader = csv.reader(io.StringIO(text), strict=True)  # a quote never closed is an error
     try:
-        lines = list(csv.reader(io.StringIO(text)))
+        lines = [[restored(c) for c in cells] for cells in reader]
     except csv.Error as e:
-        raise CsvError(f"{source}: not CSV ({e})") from None
+        raise CsvError(f"{source}, line {reader.line_num}: not CSV ({e})") from None
     if not lines or not lines[0]:
         raise CsvError(f"{source}, line 1: empty; expected a header: {ROW}, {', '.join(grid.columns)}")
     header = [h.strip() for h in lines[0]]

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.plain_text import refusal
 from ..engine.tables import STATUSES
 
 Path = tuple[str | int, ...]
@@ -146,20 +147,52 @@ class CellTextError(ValueError):
     """Typed text that is no value for its cell."""
 
 
+MAX_CELL_CHARS = 10_000
+MAX_CELL_DEPTH = 8  # lists in lists (or tables) in a cell
+
+
 def parse(text: str, old: Any) -> Any:
     """The value typed into a cell. A name stays a name; numbers, true/false and lists are
-    read as TOML reads them; a cell that held a name keeps taking names."""
+    read as TOML reads them; a cell that held a name keeps taking names.
+
+    A cell is one line of at most :data:`MAX_CELL_CHARS` characters, of printable text:
+    ``12`` and a newline and ``[meta]`` was read as TOML, 12 and a table of its own, and a
+    cell of 3,000 ``[`` ran Python's stack out."""
     text = text.strip()
+    if len(text) > MAX_CELL_CHARS:
+        raise CellTextError(f"{len(text)} characters; a cell holds at most {MAX_CELL_CHARS}")
+    why = refusal(text, "a cell (one line of text)")
+    if why:
+        raise CellTextError(why)
     if isinstance(old, str):
         return text
     if text == "":
         return None
     try:
         value = tomllib.loads(f"v = {text}")["v"]
+    except RecursionError:
+        raise CellTextError(f"{text[:20]!r}...: nested too deeply") from None
     except tomllib.TOMLDecodeError:
         if isinstance(old, int | float | list) and not isinstance(old, bool):
             raise CellTextError(f"{text!r} is not a {'list' if isinstance(old, list) else 'number'}") from None
         return text
+    except ValueError:  # not a TOMLDecodeError: tomllib's int() of more than 4,300 digits
+        raise CellTextError(f"{text[:20]!r}...: a number of more digits than any table holds") from None
+    if _depth(value) > MAX_CELL_DEPTH:
+        raise CellTextError(f"{text[:20]!r}...: nested more than {MAX_CELL_DEPTH} deep")
     if isinstance(value, float) and value.is_integer() and "." not in text and "e" not in text.lower():
         value = int(value)
     return value
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and tables nest in a value (0 for a number), counted without recursion."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        v, d = todo.pop()
+        deepest = max(deepest, d)
+        if isinstance(v, list):
+            todo += [(x, d + 1) for x in v]
+        elif isinstance(v, Mapping):
+            todo += [(x, d + 1) for x in v.values()]
+    return deepest

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..paths import builtin_variants_dir, user_variants_dir
 from . import schemas
-from .files import FileReadError, read_bounded
+from .files import FileReadError, glob_files, read_bounded
+from .plain_text import unsafe_char
 from .variant import Variant, VariantError
 
 MAX_VARIANT_BYTES = 4 * 1024 * 1024
@@ -34,12 +35,13 @@ class VariantInfo:
     playable: bool = True
     problem: str = ""  # why a broken variant can't be used ("" when it can)
     engine: str = "standard"  # its season engine (seasons.py)
+    replaces: VariantInfo | None = None  # the built-in variant of the same id this one is used for
 
 
 def _folders(root: Path) -> list[Path]:
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if (p / "variant.toml").is_file())
+    return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / "variant.toml").is_file())
 
 
 def list_variants() -> list[VariantInfo]:
@@ -59,9 +61,12 @@ def list_variants() -> list[VariantInfo]:
             vid, name = data["id"], data.get("name", folder.name)
             editor = data.get("editor")
             playable = not (isinstance(editor, dict) and editor.get("playable") is False)
+            # a user's variant of a built-in id (the map editor's copy of a built-in board) is
+            # the one used; it says which it replaces, so that nothing is replaced unsaid
+            shadowed = found.get(vid) if not builtin and vid in found and found[vid].builtin else None
             found[vid] = VariantInfo(vid, name, folder, builtin, playable,
                                      "" if playable else "saved by the map editor with errors",
-                                     str(data.get("engine", "standard")))
+                                     str(data.get("engine", "standard")), shadowed)
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 
@@ -89,7 +94,8 @@ def find_variant(name: str) -> Path:
         if info.id == name or info.path.name == name:
             return info.path
     known = ", ".join(v.id for v in list_variants())
-    raise VariantError(name, [f"no such variant (known: {known})"])
+    shown = name if len(name) <= 200 and unsafe_char(name) is None else repr(name[:200])  # one line
+    raise VariantError(shown, [f"no such variant (known: {known})"])
 
 
 # variants a game file says it was started from a folder of (examples/hyper-mini): id -> folder
@@ -122,6 +128,8 @@ def read_variant_file(path: Path) -> dict:
         raise VariantError(str(path), [f"not valid TOML: {e}"]) from None
     except RecursionError:
         raise VariantError(str(path), ["nested too deeply"]) from None
+    except ValueError as e:  # a number of more than 4,300 digits, which Python will not read
+        raise VariantError(str(path), [f"not usable TOML: {str(e).split(';')[0]}"]) from None
 
 
 @lru_cache(maxsize=32)
@@ -155,7 +163,10 @@ def read_table_files(folder: Path, patterns: Any) -> dict[str, dict]:
     for pattern in patterns:
         if Path(pattern).is_absolute() or ".." in Path(pattern).parts:
             raise VariantError(str(where), [f"tables: {pattern!r} is outside the variant folder"])
-        hits = sorted(folder.glob(pattern))
+        try:
+            hits = glob_files(folder, pattern)
+        except FileReadError as e:
+            raise VariantError(str(where), [f"tables: {pattern!r}: {e}"]) from None
         if not hits:
             raise VariantError(str(where), [f"tables: no file matches {pattern!r}"])
         for f in hits:

@@ -35,6 +35,7 @@ class Decisions:
 
     answers: Mapping[str, str] = field(default_factory=dict)
     asked: list[tuple[Question, str | None]] = field(default_factory=list)
+    refused: dict[str, str] = field(default_factory=dict)  # answers that are none of the options
 
     def ask(self, qid: str, question: str, options: Sequence[str], default: str,
             blocking: bool = False, rule: str = "") -> str:
@@ -42,9 +43,20 @@ class Decisions:
         q = Question(qid, question, tuple(options), default, blocking, rule)
         answer = self.answers.get(qid)
         if answer is not None and answer not in q.options:
+            self.refused[qid] = answer
             answer = None
         self.asked.append((q, answer))
         return answer if answer is not None else default
+
+    @property
+    def notices(self) -> list[str]:
+        """An answer that is none of its question's options is said, never silently dropped."""
+        out = []
+        for q, _ in sorted(self.asked, key=lambda qa: qa[0].id):
+            if q.id in self.refused and not any(line.startswith(f"decisions.{q.id}:") for line in out):
+                out.append(f"decisions.{q.id}: {self.refused[q.id][:60]!r} is not one of its options "
+                           f"({', '.join(q.options)}); the default {q.default!r} was taken")
+        return out
 
     @property
     def open_blocking(self) -> list[Question]:

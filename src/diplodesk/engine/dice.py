@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+# no rule rolls more, or a larger die: a table or a position asking for more is refused
+MAX_DICE, MAX_SIDES = 20, 100
 
 
 @dataclass(frozen=True, slots=True)

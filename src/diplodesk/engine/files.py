@@ -181,3 +181,59 @@ def read_bounded(path: Path, limit: int) -> bytes:
 
 def _size(n: int) -> str:
     return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+MAX_FOLDER_DEPTH = 16  # of folders a glob's "**" descends into
+MAX_FOLDER_ENTRIES = 20_000  # names a glob looks at, in all the folders it reads
+
+
+def glob_files(folder: Path, pattern: str, max_depth: int = MAX_FOLDER_DEPTH,
+               max_entries: int = MAX_FOLDER_ENTRIES) -> list[Path]:
+    """The files under ``folder`` that a relative glob names (``tables/*.toml``,
+    ``**/*.xml``), sorted; FileReadError past ``max_depth`` folders or ``max_entries`` names.
+
+    Read without recursion, one folder at a time and only the folders the pattern can
+    reach, so a tree 1,100 folders deep or a folder of a million files is refused in a
+    moment (pathlib's glob recursed until Python's stack ran out). ``**`` never follows a
+    link to a folder, so a link loop is read once.
+    """
+    from fnmatch import fnmatchcase
+    from pathlib import PurePosixPath
+
+    parts = PurePosixPath(pattern).parts
+    if not parts or PurePosixPath(pattern).is_absolute() or ".." in parts:
+        raise FileReadError(f"{pattern!r}: not a pattern inside the folder")
+    found: set[str] = set()
+    seen: set[tuple[str, int]] = set()
+    todo: list[tuple[str, int, int]] = [(os.fspath(folder), 0, 0)]
+    looked = 0
+    while todo:
+        here, i, depth = todo.pop()
+        if (here, i) in seen:
+            continue
+        seen.add((here, i))
+        part = parts[i]
+        if part == "**" and i + 1 < len(parts):
+            todo.append((here, i + 1, depth))  # "**" as no folder at all
+        try:
+            with os.scandir(here) as it:
+                entries = list(it)
+        except (OSError, ValueError):
+            continue
+        looked += len(entries)
+        if looked > max_entries:
+            raise FileReadError(f"{folder}: more than {max_entries} names in its folders; refused")
+        for e in entries:
+            if part != "**" and not fnmatchcase(e.name, part):
+                continue
+            try:
+                last, is_dir = i + 1 == len(parts), e.is_dir(follow_symlinks=part != "**")
+                if last and part != "**" and not is_dir:  # a FIFO too: its reader refuses it by name
+                    found.add(e.path)
+            except OSError:
+                continue
+            if is_dir and not (last and part != "**"):
+                if depth + 1 > max_depth:
+                    raise FileReadError(f"{folder}: folders nested more than {max_depth} deep; refused")
+                todo.append((e.path, i if part == "**" else i + 1, depth + 1))
+    return sorted(Path(p) for p in found)

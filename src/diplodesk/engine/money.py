@@ -11,6 +11,12 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from .plain_text import shown
+
+# No stock of any game nears it: past it, an amount shown as a float loses its half-dollar
+# (and a 400-digit stock overflowed the floats that show it).
+MAX_AMOUNT = 10**12
+
 
 class MoneyError(ValueError):
     """An amount that is not a whole number of the smallest coin."""
@@ -22,6 +28,8 @@ def to_units(value: Any, per_unit: int, where: str) -> int:
         raise MoneyError(f"{where}: expected an amount like 2 or 2.5, got {value!r}")
     if isinstance(value, float) and not math.isfinite(value):
         raise MoneyError(f"{where}: {value!r} is not an amount")
+    if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+        raise MoneyError(f"{where}: {shown(value)} is beyond the {MAX_AMOUNT:,} an amount may be")
     exact = Fraction(value) * per_unit
     if exact.denominator != 1:
         step = "1" if per_unit == 1 else f"1/{per_unit}"

@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from .plain_text import CLASS, refusal
+
 
 class SchemaError(ValueError):
     """Data does not have the shape of its format; ``path`` is where, ``what`` is why."""
@@ -32,7 +34,8 @@ class _Shape(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """A JSON or TOML object whose keys are all known."""
 
 
-Name = Annotated[str, Meta(min_length=1, max_length=200)]
+# a name is one line of text: no line break, control character or bidi control (plain_text)
+Name = Annotated[str, Meta(min_length=1, max_length=200, pattern=f"^[^{CLASS}]*$")]
 Text = Annotated[str, Meta(max_length=10_000)]
 
 
@@ -255,7 +258,7 @@ class SheetShape(_Shape):
 class VariantShape(_Shape):
     """A ``variant.toml``, or the variant copy inside a game file."""
 
-    id: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.-]{1,64}$")]
+    id: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")]  # a folder's name, never a path
     powers: dict[Name, PowerShape]
     provinces: dict[Name, ProvinceShape]
     start: StartShape
@@ -339,6 +342,16 @@ class OtherHistoryShape(_Shape):
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
 
+class OtherBranchShape(_Shape):
+    """A what-if of such a game: its positions and results are its engine's to read."""
+
+    name: Annotated[str, Meta(min_length=1, max_length=200)]
+    fork: Annotated[int, Meta(ge=0)]
+    current: dict[str, Any]
+    history: list[OtherHistoryShape] = []
+    winner: Name | list[Name] | None = None
+
+
 class OtherGameShape(_Shape):
     """A saved game of a variant with a season engine of its own (CONTRACTS 6): that engine
     reads its positions and results itself, as strictly."""
@@ -350,7 +363,7 @@ class OtherGameShape(_Shape):
     history: list[OtherHistoryShape] = []
     winner: Name | list[Name] | None = None
     settings: dict[str, Any] = {}
-    branches: list[dict[str, Any]] = []
+    branches: list[OtherBranchShape] = []
     players: list[RosterPlayerShape] = []
     engine_revision: Annotated[int, Meta(ge=1)] | UnsetType = UNSET
 
@@ -368,13 +381,54 @@ SHAPES: dict[str, type[Struct]] = {
 
 def check(data: Any, shape: type[Struct]) -> None:
     """Raise :class:`SchemaError` naming the path and the expectation if ``data`` (plain
-    JSON or TOML values) does not have the shape."""
+    JSON or TOML values) does not have the shape.
+
+    The parts a shape leaves free (``Any``: table files, the GM's settings, a season
+    engine's positions) may nest at most :data:`MAX_FREE_DEPTH` deep: a list 600 deep loaded
+    and adjudicated, then could not be saved (the JSON writer recursed)."""
     try:
         msgspec.convert(data, shape, strict=True)
     except msgspec.ValidationError as e:
         raise _error(str(e), data, shape) from None
     except RecursionError:
         raise SchemaError("", "nested too deeply") from None
+    for where, value in _free_parts(data, shape):
+        if _nested_over(value, MAX_FREE_DEPTH):
+            raise SchemaError(where, f"nested more than {MAX_FREE_DEPTH} deep")
+
+
+MAX_FREE_DEPTH = 32
+
+
+def _free_parts(data: dict, shape: type[Struct]):
+    """(path, value) of each part of checked data that its shape types as ``Any``."""
+    if shape is VariantShape:
+        yield "table_files", data.get("table_files")
+        for i, change in enumerate(data.get("rule_changes") or ()):
+            yield f"rule_changes[{i}].cells", change.get("cells")
+        return
+    if shape not in (GameShape, OtherGameShape):
+        return
+    yield from ((f"variant.data.{w}", v) for w, v in _free_parts(data["variant"]["data"], VariantShape))
+    yield "settings", data.get("settings")
+    if shape is OtherGameShape:  # its engine reads these strictly, but what it keeps it writes back
+        yield "current", data["current"]
+        for where, records in [("history", data.get("history") or ())] + [
+                (f"branches[{i}].history", b.get("history") or ()) for i, b in enumerate(data.get("branches") or ())]:
+            yield from ((f"{where}[{j}]", r) for j, r in enumerate(records))
+        yield from ((f"branches[{i}].current", b["current"]) for i, b in enumerate(data.get("branches") or ()))
+
+
+def _nested_over(value: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` deep in ``value`` (no recursion)."""
+    todo = [(value, 0)]
+    while todo:
+        v, depth = todo.pop()
+        if depth > limit:
+            return True
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+        todo.extend((x, depth + 1) for x in items if isinstance(x, dict | list))
+    return False
 
 
 def json_schema(shape: type[Struct]) -> dict[str, Any]:
@@ -384,7 +438,7 @@ def json_schema(shape: type[Struct]) -> dict[str, Any]:
     return schema
 
 
-_AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_AT = re.compile(r"^(?P<what>.*?)(?: - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`)?$", re.S)
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>.*)`$", re.S)
 _TOKEN = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
 
@@ -395,6 +449,11 @@ def _error(message: str, data: Any, shape: type) -> SchemaError:
     unknown = _UNKNOWN.match(what)
     if unknown:
         what = f"unknown field {unknown.group('key')!r} (expected one of: {_fields_at(path, data, shape)})"
+    elif "matching regex" in what and "x00-" in what:  # a name's pattern: say which character
+        value = _walk(path, data, shape)[1]
+        if isinstance(value, dict):  # a key of the mapping at the path
+            value = next((k for k in value if isinstance(k, str) and refusal(k)), None)
+        what = refusal(value) if isinstance(value, str) and refusal(value) else "a name holds no control characters"
     else:
         what = what.replace("Expected", "expected", 1)
     return SchemaError(_name_keys(path, data, shape), what)

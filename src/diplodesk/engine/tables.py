@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .money import MoneyError, to_units
+from .money import MAX_AMOUNT, MoneyError, to_units
+from .plain_text import refusal, shown
 
 STATUSES = ("provisional", "published", "gm-edited")
 META_KEYS = {"table", "title", "status", "source", "effective_from", "notes"}
@@ -127,6 +128,13 @@ class TableReader:
             s = self.meta.status
         return s
 
+    def one_line(self, row: str, fld: str, value: Any) -> None:
+        """A name that messages and files show: refused with a line break or another control
+        character in it (it broke the one-line messages and the files that name it)."""
+        why = refusal(value, "a name") if isinstance(value, str) else None
+        if why:
+            self.bad(row, fld, why)
+
     def known_keys(self, allowed: set[str]) -> None:
         for k in self.data:
             if k != "meta" and k not in allowed:
@@ -137,25 +145,28 @@ class TableReader:
     def whole(self, value: Any, row: str, fld: str, low: int | None = 0,
               high: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.bad(row, fld, f"expected a whole number, got {value!r}")
+            self.bad(row, fld, f"expected a whole number, got {shown(value)}")
             return 0
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = f"{low} to {high}" if high is not None else f"at least {low}"
-            self.bad(row, fld, f"{value} is out of range ({span})")
+        high = MAX_AMOUNT if high is None else high  # a huge number is no table's
+        if (low is not None and value < low) or value > high:
+            span = f"{low} to {high}" if high != MAX_AMOUNT else f"at least {low}, at most {MAX_AMOUNT:,}"
+            self.bad(row, fld, f"{shown(value)} is out of range ({span})")
             return max(low or 0, 0)
         return value
 
-    def amount(self, value: Any, factor: str, row: str, fld: str) -> int:
-        """A factor's amount in its smallest units (gold 2.5 -> 5 halves)."""
+    def amount(self, value: Any, factor: str, row: str, fld: str, low: int = 0) -> int:
+        """A factor's amount in its smallest units (gold 2.5 -> 5 halves), at least ``low``
+        of them (1 for an amount a rule divides by)."""
         per = self.factors[factor]
         try:
             units = to_units(value, per, "")
         except MoneyError as e:
             self.bad(row, fld, str(e).removeprefix(": "))
-            return 0
-        if units < 0:
-            self.bad(row, fld, f"{value!r} is below zero")
-            return 0
+            return low
+        if units < low:
+            self.bad(row, fld, f"{value!r} is below zero" if low == 0 else
+                     f"{value!r}: at least {low / per:g}, as the rules divide by it")
+            return low
         return units
 
     def cost(self, value: Any, row: str, fld: str = "cost") -> Cost:

@@ -16,10 +16,12 @@ import tempfile
 from pathlib import Path
 
 from ..engine.board import Board
-from .svg_import import ImportedMap, import_svg
+from ..engine.files import read_bounded
+from .svg_import import ImportedMap, import_svg, read_file
 
 FORMAT = b"diplodesk-map-cache-1"
 KEEP = 16  # entries kept; the oldest go first
+MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than this is made again, never read
 
 
 def cache_dir() -> Path:
@@ -38,13 +40,13 @@ def _board_digest(board: Board | None) -> bytes:
 def cached_import(path: Path, board: Board | None, strict: bool = True) -> ImportedMap:
     """``import_svg(path, board, strict=strict)``, from the disk cache when it has it (the app
     reads strictly; the map editor leniently, and with a board that may not load)."""
-    data = Path(path).read_bytes()
+    data = read_file(Path(path), str(path))  # bounded and regular files only, before anything else
     key = hashlib.sha256(FORMAT + hashlib.sha256(data).digest() + _board_digest(board)
                          + (b"strict" if strict else b"lenient")).hexdigest()
     folder = cache_dir()
     entry = folder / f"{key}.pickle"
     try:
-        got = pickle.loads(entry.read_bytes())  # the user's own folder, written by us
+        got = pickle.loads(read_bounded(entry, MAX_ENTRY_BYTES))  # the user's own folder, written by us
         if isinstance(got, ImportedMap):
             return got
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):

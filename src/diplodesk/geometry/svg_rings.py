@@ -52,7 +52,8 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _NUM_RE = re.compile(_NUM)
-_TRANSFORM_RE = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)", re.IGNORECASE)
+# arguments hold no "(": "translate(" repeated is read in one pass, not once per "(" to the end
+_TRANSFORM_RE = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*+\(([^()]*+)\)", re.IGNORECASE)
 
 
 def compose(p: Matrix, q: Matrix) -> Matrix:

@@ -9,17 +9,21 @@ entity declared there and used, an undeclared one or an external one is refused.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
+from ..engine.files import FileReadError, read_bounded
+
 MAX_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 500_000
+MAX_TEXT_CHARS = 1_000_000  # of one element's text kept (the rest is dropped)
 JDIP_NS = "http://jdip.sourceforge.org/jdipNS"
 _SVG_NS = "http://www.w3.org/2000/svg"
+_REFERENCE = re.compile(rb"&([^\s&;<>'\"#%]{1,300});")  # a general entity's reference, by name
 
 
 class MapError(ValueError):
@@ -42,23 +46,13 @@ def _read(data: bytes | str | os.PathLike[str], source: str | None) -> tuple[byt
 
 
 def read_file(path: Path, source: str, limit: int | None = None) -> bytes:
-    """A regular file's bytes, at most ``limit`` of them; devices and FIFOs are refused
-    before anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
-    limit = MAX_BYTES if limit is None else limit
+    """A regular file's bytes, at most ``limit`` of them, by the one bounded reader
+    (:func:`~diplodesk.engine.files.read_bounded`): devices and FIFOs are refused before
+    anything is read (``/dev/zero`` never ends, a FIFO may block for ever)."""
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, FIFO or socket"
-            raise MapError(f"{source}: not a regular file ({what}); refused")
-        if st.st_size > limit:
-            raise MapError(f"{source}: {st.st_size} bytes is larger than the {limit // 2**20} MiB limit")
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise MapError(f"{source}: {e.strerror or e}") from None
-    if len(raw) > limit:
-        raise MapError(f"{source}: larger than the {limit // 2**20} MiB limit")
-    return raw
+        return read_bounded(Path(path), MAX_BYTES if limit is None else limit)
+    except FileReadError as e:
+        raise MapError(f"{source}: {str(e).removeprefix(f'{path}: ')}") from None
 
 
 def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
@@ -66,14 +60,8 @@ def _parse(raw: bytes, source: str) -> tuple[_Node, dict[str, _Node]]:
 
     Returns the root and an index of the elements by id (for ``<use>``).
     """
-    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            text = raw.decode("utf-16")
-        except UnicodeDecodeError:
-            raise MapError(f"{source}: not an SVG file (undecodable UTF-16)") from None
-        text = re.sub(r"^\ufeff?<\?xml[^>]*\?>", "", text)
-        raw = text.encode("utf-8")
-    elif b"\x00" in raw[:4]:
+    raw = _utf8(raw, source, "an SVG file")
+    if b"\x00" in raw[:4]:
         raise MapError(f"{source}: not an SVG file (binary data or an unsupported encoding)")
     head = raw.lstrip()[:1]
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -95,10 +83,45 @@ class _UnboundJdip(Exception):
     pass
 
 
+_DECLARATION = re.compile(rb"<\?xml[^>]{0,300}?\?>")
+_ENCODING = re.compile(rb"""encoding\s*+=\s*+["']([A-Za-z][A-Za-z0-9._-]{0,39})["']""")
+
+
+def _utf8(raw: bytes, source: str, kind: str) -> bytes:
+    """The document as UTF-8, with no encoding declared, for expat and for the entity check
+    to read the same bytes: in a UTF-16 or Latin-1 file, a search for ``&name;`` in UTF-8
+    missed a declared entity's use, and expat expanded it."""
+    head = raw[:4]
+    if head[:3] == b"\xef\xbb\xbf":  # the BOM says UTF-8, whatever a declaration after it says
+        codec = "utf-8-sig"
+    elif head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        codec = "utf-32" if head in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff") else "utf-16"
+    elif head[:2] in (b"<\x00", b"\x00<"):  # UTF-16 with no BOM
+        codec = "utf-16-le" if head[:1] == b"<" else "utf-16-be"
+    else:
+        declared = _DECLARATION.match(raw)
+        found = _ENCODING.search(declared.group(0)) if declared else None
+        codec = found.group(1).decode("ascii") if found else "utf-8"
+        try:
+            if codecs.lookup(codec).name == "utf-8":
+                return raw
+        except LookupError:
+            raise MapError(f"{source}: not {kind} (an encoding Python does not know: {codec})") from None
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError:
+        raise MapError(f"{source}: not {kind} (undecodable {codec.upper()})") from None
+    text = text.removeprefix("\ufeff")
+    if text.startswith("<?xml"):
+        end = text.find("?>", 0, 300)
+        text = text[end + 2:] if end > 0 else text
+    return text.encode("utf-8")
+
+
 class _Node:
     """A parsed element: local tag, attributes (local names), children."""
 
-    __slots__ = ("tag", "ns", "attrib", "children", "text")
+    __slots__ = ("tag", "ns", "attrib", "children", "text", "parts", "size")
 
     def __init__(self, tag: str, ns: str, attrib: dict[str, str]):
         self.tag = tag
@@ -106,6 +129,8 @@ class _Node:
         self.attrib = attrib
         self.children: list[_Node] = []
         self.text = ""
+        self.parts: list[str] | None = None  # the text's pieces while the element is read
+        self.size = 0
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.attrib.get(key, default)
@@ -126,6 +151,7 @@ def read_xml(raw: bytes, source: str) -> _Node:
     fetched, at most :data:`MAX_ELEMENTS` elements."""
     if len(raw) > MAX_BYTES:
         raise MapError(f"{source}: {len(raw)} bytes is larger than the {MAX_BYTES // 2**20} MiB limit")
+    raw = _utf8(raw, source, "an XML file")
     return _ExpatTree(source, raw, svg=False).parse(raw)
 
 
@@ -138,6 +164,7 @@ class _ExpatTree:
         self.root: _Node | None = None
         self.count = 0
         self.ids: dict[str, _Node] = {}
+        self.references: set[bytes] | None = None
 
     def parse(self, raw: bytes) -> _Node:
         p = expat.ParserCreate(namespace_separator="}")
@@ -187,11 +214,20 @@ class _ExpatTree:
         self.stack.append(node)
 
     def end(self, name: str) -> None:
-        self.stack.pop()
+        node = self.stack.pop()
+        if node.parts is not None:
+            node.text, node.parts = "".join(node.parts), None
 
     def text(self, data: str) -> None:
-        if self.stack and len(self.stack[-1].text) < 1_000_000:
-            self.stack[-1].text += data
+        """An element's text comes a line at a time: the pieces are kept in a list and joined
+        when the element ends (adding each to a string copied it whole, quadratic)."""
+        if self.stack:
+            node = self.stack[-1]
+            if node.size < MAX_TEXT_CHARS:
+                if node.parts is None:
+                    node.parts = []
+                node.parts.append(data[: MAX_TEXT_CHARS - node.size])
+                node.size += len(data)
 
     def entity(self, name: str, is_parameter: int, value: str | None, base: Any, system_id: str | None,
                public_id: Any, notation: Any) -> None:
@@ -199,7 +235,9 @@ class _ExpatTree:
         refers to (expat would expand it), before the body is read."""
         if is_parameter:
             return  # never expanded (XML_PARAM_ENTITY_PARSING_NEVER)
-        if b"&" + name.encode("utf-8") + b";" in self.raw:
+        if self.references is None:  # every "&name;" of the file, found once for all declarations
+            self.references = set(_REFERENCE.findall(self.raw))
+        if name.encode("utf-8") in self.references:
             kind = "an external" if system_id else "an"
             raise MapError(f"{self.source}: uses {kind} XML entity &{name}; declared in its DTD; refused, "
                            f"entities are never expanded")

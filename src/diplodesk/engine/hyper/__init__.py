@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rule_changes
+from ..dice import DiceError
+from ..position import PositionError
 from ..tables import Problem, TableError
 from ..variant import Variant
 from .model import HyperPosition, read_position
@@ -77,9 +79,12 @@ def process(pos: HyperPosition) -> HyperOutcome:
         season.loop_question = loop
         return season, season.run()
 
-    if pos.variant.data.get("rule_changes"):  # the tables in force this season, and the next
-        pos = pos.evolve(pack=pack_of(pos.variant, pos.phase))
-        outcome = conditions.process(pos, run)
-        return replace(outcome, next=outcome.next.evolve(pack=pack_of(pos.variant, outcome.next.phase)))
-    return conditions.process(pos, run)
+    try:  # a GM's roll that cannot be the roll it names is bad input, as a bad field is
+        if pos.variant.data.get("rule_changes"):  # the tables in force this season, and the next
+            pos = pos.evolve(pack=pack_of(pos.variant, pos.phase))
+            outcome = conditions.process(pos, run)
+            return replace(outcome, next=outcome.next.evolve(pack=pack_of(pos.variant, outcome.next.phase)))
+        return conditions.process(pos, run)
+    except DiceError as e:
+        raise PositionError(str(e)) from None
 

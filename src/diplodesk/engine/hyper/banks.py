@@ -108,9 +108,9 @@ def read_banking(rules: TableReader, t10: TableReader, t11: TableReader, t12: Ta
                 t12.bad(r["id"], "provinces", f"unknown province {p!r}")
         regions[r["id"]] = (ns, ps)
     t12.known_keys({"regions"})
-    return BankingRules(rules.amount(b.get("block", 10), "gold", "banking", "block"),
+    return BankingRules(rules.amount(b.get("block", 10), "gold", "banking", "block", low=1),  # a divisor
                         rules.amount(b.get("least", 10), "gold", "banking", "least"),
-                        rules.amount(b.get("step", 0.5), "gold", "banking", "step"),
+                        rules.amount(b.get("step", 0.5), "gold", "banking", "step", low=1),
                         rules.whole(b.get("ipl_start", 5), "banking", "ipl_start", low, high), low, high,
                         dice, tuple(shift), tuple(payoff) or (0,) * (high - low + 1), regions,
                         t11.meta.status)

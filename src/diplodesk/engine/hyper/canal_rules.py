@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..dice import MAX_DICE, MAX_SIDES
 from ..tables import Cost, TableReader
 
-_DICE = re.compile(r"(\d+)d(\d+)(?:\+(\d+))?")
+_DICE = re.compile(r"([0-9]{1,4})d([0-9]{1,4})(?:\+([0-9]{1,7}))?")
+MAX_PLUS = 1_000_000  # and MAX_DICE, MAX_SIDES: each die is rolled, 999999999d6 never ended
 
 
 @dataclass(frozen=True)
@@ -31,11 +33,16 @@ class CanalRules:
 
 
 def _dice(rd: TableReader, text: object, row: str, fld: str) -> tuple[int, int, int]:
-    m = _DICE.fullmatch(str(text).replace(" ", ""))
+    m = _DICE.fullmatch(str(text)[:40].replace(" ", ""))
     if m is None:
-        rd.bad(row, fld, f"expected dice like \"1d3+2\", got {text!r}")
+        rd.bad(row, fld, f"expected dice like \"1d3+2\", got {str(text)[:40]!r}")
         return (1, 1, 0)
-    return int(m[1]), int(m[2]), int(m[3] or 0)
+    dice, sides, plus = int(m[1]), int(m[2]), int(m[3] or 0)
+    if dice > MAX_DICE or not 1 <= sides <= MAX_SIDES or plus > MAX_PLUS:
+        rd.bad(row, fld, f"{text!r}: dice are 0 to {MAX_DICE} dice of 1 to {MAX_SIDES} sides, "
+               f"plus at most {MAX_PLUS}")
+        return (1, 1, 0)
+    return dice, sides, plus
 
 
 def read_canals(rules: TableReader) -> CanalRules | None:

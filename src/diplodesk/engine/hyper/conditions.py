@@ -11,13 +11,10 @@ and trades may not be conditional, nor may an order depend on one of them (IX.3)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
-from .order_words import unpaid
+from .order_words import MAX_ORDER_CHARS, unpaid
 
-_IF = re.compile(r'^(?P<order>.*?)\s+if\s+(?P<who>[\w .\'-]+?)\s+"(?P<ref>[^"]+)"\s+(?P<how>succeeds|fails)\s*$',
-                 re.I)
 NOT_CONDITIONAL = ("st", "ho", "mo", "at", "sp", "dm", "ff.mo", "f", "tt", "tt$")
 MAX_ROUNDS = 12
 LOOP_ANSWERS = ("all fail", "all stand")  # the GM's answers to a circle (IX.3)
@@ -40,8 +37,54 @@ def _norm(text: str) -> str:
 
 def _bare(text: str) -> str:
     """An order's line less its condition."""
-    m = _IF.match(text.strip())
-    return m["order"] if m else text
+    m = written_condition(text)
+    return m[0] if m else text
+
+
+def _who_char(c: str) -> bool:
+    return c.isalnum() or c in " _.'-"
+
+
+def written_condition(text: str) -> tuple[str, str, str, bool] | None:
+    """``order if Nation "its order" succeeds`` (or ``fails``) as (order, nation, quoted
+    order, succeeds), or None for a line without a condition.
+
+    Read by hand from the end in one pass (a regular expression with a lazy order and a
+    lazy nation backtracked for minutes on a line padded with spaces); a line longer than
+    :data:`MAX_ORDER_CHARS` is no condition, and the order parser refuses it.
+    """
+    line = text.strip()
+    if len(line) > MAX_ORDER_CHARS:
+        return None
+    how = next((h for h in ("succeeds", "fails") if line[-len(h):].lower() == h), None)
+    if how is None or not line[: -len(how)][-1:].isspace():
+        return None
+    head = line[: -len(how)].rstrip()
+    close = len(head) - 1
+    open_ = head.rfind('"', 0, max(close, 0))
+    if close < 1 or head[close] != '"' or open_ < 0 or open_ + 1 == close:
+        return None
+    ref, before = head[open_ + 1:close], head[:open_]
+    if not before[-1:].isspace():
+        return None
+    before = before.rstrip()
+    start = len(before)  # the nation: the longest tail of letters, digits, spaces and _ . ' -
+    while start and _who_char(before[start - 1]):
+        start -= 1
+    ws = start
+    while ws and before[ws - 1].isspace():
+        ws -= 1
+    for at in range(max(ws - 2, 1), len(before) - 2):  # the first " if " the nation follows
+        if before[at] not in "iI" or before[at + 1] not in "fF" or not before[at - 1].isspace() \
+                or not before[at + 2].isspace():
+            continue
+        after = at + 2
+        while after < len(before) and before[after].isspace():
+            after += 1
+        if start <= after < len(before):
+            order = before[:at].rstrip()  # not empty: the line starts with no space
+            return (order, before[after:], ref, how == "succeeds") if "\n" not in order else None
+    return None
 
 
 def split(pos):
@@ -51,10 +94,10 @@ def split(pos):
     for n, texts in pos.orders.items():
         out = []
         for i, t in enumerate(texts):
-            m = _IF.match(t.strip())
+            m = written_condition(t)
             if m and not t.strip().lower().startswith(("al ", "ra ", "wa ")):
-                conds[f"{n}#{i}"] = Condition(m["who"], m["ref"], m["how"].lower() == "succeeds", t)
-                out.append(m["order"])
+                conds[f"{n}#{i}"] = Condition(m[1], m[2], m[3], t)
+                out.append(m[0])
             else:
                 out.append(t)
         orders[n] = tuple(out)

@@ -35,8 +35,9 @@ class CovertTable:
 def read_covert(rd: TableReader) -> CovertTable:
     dice = rd.data.get("dice", "1d6")
     sides = 6
-    if not isinstance(dice, str) or not dice.startswith("1d") or not dice[2:].isdigit():
-        rd.bad("", "dice", f"expected one die like \"1d6\", got {dice!r}")
+    if not isinstance(dice, str) or not dice.startswith("1d") or not 3 <= len(dice) <= 5 \
+            or not dice[2:].isascii() or not dice[2:].isdigit() or not 1 <= int(dice[2:]) <= 100:
+        rd.bad("", "dice", f"expected one die of 1 to 100 sides like \"1d6\", got {str(dice)[:20]!r}")
     else:
         sides = int(dice[2:])
     applies = rd.names("applies_to")

@@ -7,8 +7,8 @@ import re
 from typing import TYPE_CHECKING
 
 from .order_words import DESIG as _DESIG
+from .order_words import is_count, money
 from .order_words import key as _key
-from .order_words import money
 
 if TYPE_CHECKING:
     from .orders import HOrder
@@ -115,7 +115,7 @@ class EconomyOrders:
 
     def order_ap(self, o: HOrder, rest: list[str]) -> HOrder:
         """``ap 2 Trs to France``: the lender's side of France's ``ap 2 Trs of Italy`` (IV.8)."""
-        if len(rest) < 4 or not rest[0].isdigit() or rest[1].lower() not in ("trs", "tr") \
+        if len(rest) < 4 or not is_count(rest[0]) or rest[1].lower() not in ("trs", "tr") \
                 or rest[2].lower() != "to" or (n := self.names.nation_of(" ".join(rest[3:]))) is None:
             return o.fail("unparsable", "a nation lends Trs by ap 2 Trs to France (IV.8)")
         o.count, o.target = int(rest[0]), n
@@ -171,7 +171,7 @@ class EconomyOrders:
         if "ap" in low:  # ap 2 Trs [of Italy [by Piem Lyon Gaso]] (IV.6, IV.8)
             at = len(low) - 1 - low[::-1].index("ap")
             ap, tail = tail[at + 1:], tail[:at]
-            if len(ap) < 2 or not ap[0].isdigit() or ap[1].lower() not in ("trs", "tr"):
+            if len(ap) < 2 or not is_count(ap[0]) or ap[1].lower() not in ("trs", "tr"):
                 return o.fail("unparsable", f"{usage}; lent Trs: ap 2 Trs of Italy by Piem Lyon Gaso")
             o.amount, ap = int(ap[0]), ap[2:]
             if ap:

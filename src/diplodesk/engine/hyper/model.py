@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..board import ProvinceKind, province_of
-from ..money import MoneyError, from_units, to_units
+from ..dice import MAX_DICE, MAX_SIDES
+from ..money import MAX_AMOUNT, MoneyError, from_units, to_units
 from ..phase import Phase, PhaseType
+from ..plain_text import shown, unsafe_char
 from ..position import PositionError
 from ..tables import Cost
 from ..variant import Variant
@@ -26,6 +28,7 @@ from .allies import Alliance, read_alliances
 from .banks import Bank, owned_nations, read_bank
 from .canal_state import read_state
 from .fishing import FF
+from .order_words import is_count
 from .pack import FACTORS, NationData, Pack
 
 GOLD = FACTORS["gold"]  # half-dollars to the dollar
@@ -250,7 +253,11 @@ class HyperPosition:
 
 def read_position(data: Any, variant: Variant, pack: Pack) -> HyperPosition:
     """A HyperPosition from its JSON; raises PositionError naming the field at fault."""
-    return _Reader(variant, pack).read(data)
+    from .position_checks import check
+
+    pos = _Reader(variant, pack).read(data)
+    check(pos)
+    return pos
 
 
 class _Reader:
@@ -295,8 +302,8 @@ class _Reader:
         return v
 
     def whole(self, v: Any, where: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise self.fail(where, f"expected a whole number of at least 0, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_AMOUNT:
+            raise self.fail(where, f"expected a whole number of 0 to {MAX_AMOUNT:,}, got {shown(v)}")
         return v
 
     def gold(self, v: Any, where: str) -> int:
@@ -387,8 +394,8 @@ class _Reader:
             raise self.fail("rng.secret", "expected a text of at most 512 characters")
         overrides = {}
         for k, v in self.table(rng.get("overrides", {}), "rng.overrides").items():
-            if not isinstance(v, list) or not v or not all(isinstance(x, int) and not isinstance(x, bool)
-                                                           for x in v):
+            if not isinstance(v, list) or not 0 < len(v) <= MAX_DICE or not all(
+                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_SIDES for x in v):
                 raise self.fail(f"rng.overrides.{k}", f"expected the faces rolled, like [6, 5], got {v!r}")
             overrides[str(k)] = tuple(v)
         decisions = self.table(d.get("decisions", {}), "decisions")
@@ -454,8 +461,8 @@ class _Reader:
             raise self.fail(f"{w}.controllers", f"expected a list of player ids, got {controllers!r}")
         teams = tuple(self.team(t, f"{w}.teams[{i}]") for i, t in enumerate(self.list_of(o, "teams")))
         pis = tuple(self.pi(p, f"{w}.pis[{i}]") for i, p in enumerate(self.list_of(o, "pis")))
-        if not isinstance(o.get("name", ""), str):
-            raise self.fail(f"{w}.name", "expected a text")
+        if not isinstance(o.get("name", ""), str) or unsafe_char(o.get("name", "")):
+            raise self.fail(f"{w}.name", "expected a one-line text")
         return NationState(kind, self.nation(o.get("suzerain", data.suzerain), f"{w}.suzerain", True),
                            tuple(controllers), amounts, self.gold(o.get("escrow", 0), f"{w}.escrow"),
                            self.whole(o.get("trs", 0), f"{w}.trs"),
@@ -470,7 +477,7 @@ class _Reader:
         if o["kind"] not in ("A", "I"):
             raise self.fail(f"{w}.kind", f"{o['kind']!r} is not A or I")
         out = {k: self.whole(o.get(k, 0), f"{w}.{k}") for k in ("perm", "temp", "pis_made")}
-        if "id" in o and not isinstance(o["id"], str):
+        if "id" in o and (not isinstance(o["id"], str) or len(o["id"]) > 20):
             raise self.fail(f"{w}.id", f"expected a team id like A1, got {o['id']!r}")
         return ({"id": o["id"]} if "id" in o else {}) | {"kind": o["kind"]} | out
 
@@ -512,7 +519,7 @@ class _Reader:
         if typ == "N":
             if uid is not None:
                 raise self.fail(f"{w}.id", "a National Guard has no designation (III.10)")
-        elif not isinstance(uid, str) or not uid[:-1].isdigit() or uid[-1] != typ:
+        elif not isinstance(uid, str) or not is_count(uid[:-1]) or uid[-1] != typ:
             raise self.fail(f"{w}.id", f"expected a designation like 12{typ}, got {uid!r}")
         return HUnit(uid, power, typ, at, self.whole(o.get("M", 0), f"{w}.M"))
 
@@ -540,7 +547,7 @@ class _Reader:
 
     def ff(self, x: Any, w: str) -> FF:
         o = self.obj(x, w, {"id", "owner", "at", "built", "fished"}, {"id", "owner", "at"})
-        if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not o["id"][2:].isdigit():
+        if not isinstance(o["id"], str) or not o["id"].upper().startswith("FF") or not is_count(o["id"][2:]):
             raise self.fail(f"{w}.id", f"expected a fishing fleet id like FF1, got {o['id']!r}")
         at = str(o["at"]).lower()
         land_sea = self.pack.fishing.land_sea if self.pack.fishing else frozenset()
@@ -557,8 +564,13 @@ class _Reader:
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:
         o = self.obj(p, w, {"id", "home", "joint_victory", "name"}, {"id"})
-        if not isinstance(o["id"], str) or not o["id"]:
+        if not isinstance(o["id"], str) or not o["id"] or len(o["id"]) > 64 or unsafe_char(o["id"]):
             raise self.fail(f"{w}.id", f"expected a player id, got {o['id']!r}")
+        self.nation(o.get("home"), f"{w}.home", True)
+        for k in ("name", "joint_victory"):  # a player's name; the agreement it is in (IX.9)
+            if k in o and o[k] is not None and (not isinstance(o[k], str) or len(o[k]) > 200
+                                                or unsafe_char(o[k])):
+                raise self.fail(f"{w}.{k}", f"expected a one-line text, got {o[k]!r}"[:200])
         return dict(o)
 
     def agreement(self, a: Any, w: str, pids: set[str]) -> Agreement:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from .order_words import PAYMENT_CLAUSE
 
 if TYPE_CHECKING:
     from .orders import HOrder
@@ -81,4 +82,4 @@ def describe(o: HOrder) -> str:
     if o.verb in ("gw", "sb"):
         kind = "" if o.item == "gw" else f" {o.item.partition('.')[2]}"
         return f"{o.verb}{kind} ${o.amount / 2:g} {o.target}"
-    return re.sub(r"\(\s*\$?\s*pd\b[^()]*\)", "", o.text).strip()  # a payer is not the order (VI.9)
+    return PAYMENT_CLAUSE.sub("", o.text).strip()  # a payer is not the order (VI.9)

@@ -24,8 +24,12 @@ from .fishing import sea_half
 from .handover_orders import HandoverOrders
 from .model import HUnit, HyperPosition
 from .order_words import DESIG as _DESIG
+from .order_words import (
+    MAX_ORDER_CHARS,
+    is_count,
+    money,  # noqa: F401  (other modules read amounts through here)
+)
 from .order_words import key as _key
-from .order_words import money  # noqa: F401  (other modules read amounts through here)
 
 MILITARY = ("st", "ho", "mo", "at", "sp", "dm")
 # codes of the parts of the rules not adjudicated yet (DESIGN 4.4): read, then reported
@@ -133,6 +137,9 @@ class _Parser(CanalOrders, EconomyOrders, HandoverOrders):
     def parse(self, nation: str, index: int, text: str) -> HOrder:
         o = HOrder(nation, index, text)
         line = text.strip()
+        if len(line) > MAX_ORDER_CHARS:  # bounded before any pattern reads it
+            return o.fail("unparsable", f"{len(line)} characters is longer than an order line "
+                          f"may be ({MAX_ORDER_CHARS})")
         parens = _PAREN.findall(line)
         words = _PAREN.sub(" ", line).replace(",", " , ").split()
         if not words:
@@ -289,7 +296,7 @@ class _Parser(CanalOrders, EconomyOrders, HandoverOrders):
     # -- the economy ---------------------------------------------------------------------
 
     def order_bu(self, o: HOrder, rest: list[str]) -> HOrder:
-        if len(rest) >= 2 and rest[0].isdigit() and rest[1].lower() in ("tr", "trs"):
+        if len(rest) >= 2 and is_count(rest[0]) and rest[1].lower() in ("tr", "trs"):
             o.item, o.count = "Tr", int(rest[0])
             return o if o.count >= 1 and len(rest) == 2 else o.fail("unparsable", "bu 6 Trs")
         if rest and rest[0].lower() in ("tr", "trs") and len(rest) == 1:

@@ -341,6 +341,8 @@ def _players(rd: TableReader) -> dict[str, PlayerData]:
         rd.bad("", "player", "expected [[player]] entries")
         return {}
     for x in rd.rows("player", {"id": str, "home": str}, optional=("name",)) if v else []:
+        for f in ("id", "name", "home"):
+            rd.one_line(x["row"], f, x.get(f))
         if x["id"] in out:
             rd.bad(x["row"], "id", f"a second player {x['id']!r}")
         out[x["id"]] = PlayerData(x["id"], str(x.get("name", x["id"])), x["home"])
@@ -354,6 +356,8 @@ def _nations(rd: TableReader, players: Mapping[str, PlayerData]) -> dict[str, Na
     optional = ("abbr", "suzerain", "controllers", "escrow", "trs", "teams", "region")
     for x in rd.rows("nation", fields, optional):
         nid, row = x["id"], x["id"]
+        for f in ("id", "name", "abbr"):
+            rd.one_line(row, f, x.get(f))
         if nid in out:
             rd.bad(row, "id", "a second nation with this id")
             continue

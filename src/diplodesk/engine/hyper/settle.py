@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..ledger import LedgerError
 from ..money import to_units
+from ..position import PositionError
 from . import alliances, canals, fleets, standing, transfers
 from .accounts import STOCK, escrow, stock
 from .income import escrow_release, starvation_need, winter_yield
@@ -79,8 +80,11 @@ def income(s: Season) -> None:
     fleets.land_catch(s)
     for owner, account, _m, why in sorted(s.m_back):
         led.move(account, stock(owner), "M", led.balance(account, "M"), why, rule="III.21", step="15")
-    for adj in pos.adjustments:
+    for i, adj in enumerate(pos.adjustments):
         amount = to_units(adj["amount"], FACTORS[adj["factor"]], "adjustment")
+        if led.balance(stock(adj["nation"]), adj["factor"]) + amount < 0:  # bad input, not a bug
+            raise PositionError(f"adjustments[{i}].amount: {adj['amount']} {adj['factor']} would take "
+                                f"{adj['nation']} below zero at the season's end (IX.8)")
         led.move("game:gm", stock(adj["nation"]), adj["factor"], amount, f"GM: {adj['reason']}",
                  rule="IX.8", step="15")
 
@@ -239,6 +243,7 @@ def notices(s: Season) -> list[str]:
             out.append(f"{k} are carried over unchanged: that part of the rules is adjudicated in "
                        "a later version")
     out += s.combat_notices
+    out += s.decisions.notices
     counts = Counter(line.reason for line in s.lines.values() if line.reason == "not adjudicated")
     if counts:
         n = counts["not adjudicated"]

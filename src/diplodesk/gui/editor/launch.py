@@ -71,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adjacency", action="store_true", help="draw adjacency lines")
     parser.add_argument("--grab", metavar="PNG", help="save a picture of the window and quit")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.grab and not Path(args.grab).parent.is_dir():  # found out before a window opens
+        print(f"diplodesk: {args.grab}: cannot write: {Path(args.grab).parent} is not a folder", file=sys.stderr)
+        return 2
     from PySide6.QtCore import QCoreApplication
 
     QCoreApplication.setOrganizationName("diplodesk")
@@ -87,8 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         app.processEvents()
         win.view.fit()
         app.processEvents()
-        win.grab().save(args.grab)
+        saved = win.grab().save(args.grab)
         win.doc.undo_stack.setClean()
         win.close()
+        if not saved:  # Qt says only False: a full disk, a folder that went, no PNG writer
+            print(f"diplodesk: {args.grab}: cannot write the picture", file=sys.stderr)
+            return 2
         return 0
     return app.exec()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
@@ -76,7 +77,10 @@ def run(folder: Path, grab: Path | None = None) -> int:
     window.show()
     if grab is not None:
         app.processEvents()
-        window.grab().save(str(grab))
+        saved = window.grab().save(str(grab))
         window.close()
+        if not saved:  # Qt says only False: a missing folder, a full disk, no PNG writer
+            print(f"diplodesk: {grab}: cannot write the picture", file=sys.stderr)
+            return 2
         return 0
     return app.exec()
