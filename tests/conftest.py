@@ -1,9 +1,20 @@
 """Test set-up shared by every test: GUI tests run offscreen, user data goes to a temp dir."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 # Before any QApplication exists (pytest-qt creates it lazily).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Before any test module is imported: what runs outside a test's own folder (collection,
+# module-scoped fixtures) writes here too, never in the real user data folder (which
+# module-scoped fixtures used to fill with map caches and a copy of the test board).
+_SESSION_HOME = tempfile.mkdtemp(prefix="diplodesk-tests-")
+atexit.register(shutil.rmtree, _SESSION_HOME, ignore_errors=True)
+for _name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_name] = os.path.join(_SESSION_HOME, _name.lower())
 
 import pytest  # noqa: E402
 

@@ -52,22 +52,44 @@ def test_a_fifo_map_is_refused_by_the_map_cache(tmp_path):
         cached_import(tmp_path / "map.svg", None)
 
 
-def deep_tree(root: Path, depth: int) -> Path:
-    """``root/d/d/.../d`` ``depth`` folders deep (made a folder at a time: os.makedirs
-    itself recurses past Python's stack at 1,000)."""
+@pytest.fixture
+def deep_tree():
+    """Makes ``root/d/d/.../d`` ``depth`` folders deep (a folder at a time: os.makedirs
+    itself recurses past Python's stack at 1,000), and takes each down again afterwards,
+    a folder at a time too: pytest's own clean-up of its temporary folders (shutil.rmtree)
+    would recurse past the stack on them at the start of a later run."""
+    made: list[tuple[Path, int]] = []
+
+    def make(root: Path, depth: int) -> Path:
+        here = os.getcwd()
+        made.append((root, depth))
+        try:
+            os.chdir(root)
+            for _ in range(depth):
+                os.mkdir("d")
+                os.chdir("d")
+            Path("x.toml").write_text("[meta]\n")
+        finally:
+            os.chdir(here)
+        return root
+
+    yield make
     here = os.getcwd()
     try:
-        os.chdir(root)
-        for _ in range(depth):
-            os.mkdir("d")
-            os.chdir("d")
-        Path("x.toml").write_text("[meta]\n")
+        for root, depth in made:
+            os.chdir(root)
+            for _ in range(depth):
+                os.chdir("d")
+            for name in os.listdir("."):
+                os.unlink(name)
+            for _ in range(depth):
+                os.chdir("..")
+                os.rmdir("d")
     finally:
         os.chdir(here)
-    return root
 
 
-def test_a_glob_refuses_a_tree_1100_deep_and_a_folder_too_wide(tmp_path):
+def test_a_glob_refuses_a_tree_1100_deep_and_a_folder_too_wide(tmp_path, deep_tree):
     deep_tree(tmp_path, 1100)
     with pytest.raises(FileReadError, match="nested more than 16 deep"):
         glob_files(tmp_path, "**/*.toml")
@@ -86,7 +108,7 @@ def test_a_glob_is_pathlibs_on_ordinary_folders():
         assert glob_files(root, pattern) == sorted(p for p in root.glob(pattern) if p.is_file())
 
 
-def test_a_variant_whose_tables_glob_a_folder_1100_deep_is_one_line(_user_data, capsys):
+def test_a_variant_whose_tables_glob_a_folder_1100_deep_is_one_line(_user_data, capsys, deep_tree):
     folder = _user_data / "diplodesk" / "variants" / "deep"
     shutil.copytree(MINI, folder)
     toml = folder / "variant.toml"
@@ -96,7 +118,7 @@ def test_a_variant_whose_tables_glob_a_folder_1100_deep_is_one_line(_user_data, 
     assert "tables: '**/*.toml'" in err and "nested more than 16 deep" in err
 
 
-def test_a_jdip_folder_1100_deep_is_one_line(tmp_path):
+def test_a_jdip_folder_1100_deep_is_one_line(tmp_path, deep_tree):
     for p in TINY.iterdir():
         shutil.copy(p, tmp_path / p.name)
     deep_tree(tmp_path, 1100)

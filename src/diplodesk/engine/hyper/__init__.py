@@ -14,9 +14,10 @@ from ..dice import DiceError
 from ..position import PositionError
 from ..tables import Problem, TableError
 from ..variant import Variant
-from .model import HyperPosition, read_position
+from .model import HyperPosition
 from .outcome import HyperOutcome
 from .pack import Pack, load_pack
+from .position_reader import read_position
 
 __all__ = ["HyperOutcome", "HyperPosition", "TableError", "pack_of", "process", "read", "start"]
 

@@ -1,6 +1,6 @@
 """What a Hypereconomic position must hold together, beyond each field's own check: who
 controls a nation is a player of the game, and no province holds more units than the
-rules allow (III.3, III.9). Read once a position is built (:func:`.model.read_position`)."""
+rules allow (III.3, III.9). Read once a position is built (:func:`.position_reader.read_position`)."""
 
 from __future__ import annotations
 
