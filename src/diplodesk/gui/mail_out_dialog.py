@@ -35,6 +35,7 @@ from ..mail.compose import Batch, MailOptions
 from ..mail.hyper_compose import season_mail
 from ..mail.roster import Roster
 from ..mail.sending import SECURITY, MailSettingsError, SendLog, SmtpSettings, send_all
+from ..mail.sending import stopped as server_stopped
 
 MARKS = {None: ("…", "#606060"), True: ("sent", "#1b7f3a"), False: ("failed", "#b00020")}
 
@@ -344,7 +345,12 @@ class SendResultsDialog(QDialog):
         self._list()
         self.progress.setValue(len(self._sent()))
         stopped = worker.stopped and len(results) < len(worker.todo)
-        self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}."
-                            + (f" {len(failed)} failed ({failed[0].error}): Retry the failed ones." if failed else "")
-                            + (" Stopped." if stopped else ""))
+        why = server_stopped(results, len(worker.todo))
+        if why:
+            self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}; {why}. "
+                                "Fix the settings and Send again.")
+        else:
+            self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}."
+                                + (f" {len(failed)} failed ({failed[0].error}): Retry the failed ones." if failed
+                                   else "") + (" Stopped." if stopped else ""))
         worker.deleteLater()

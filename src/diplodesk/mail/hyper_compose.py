@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.papers import gazette, player, text
 from ..engine.hyper.report import season_name
-from .compose import Attachment, Batch, MailOptions, Outgoing, footer
+from .compose import Attachment, Batch, MailOptions, Outgoing, footer, message_key
 from .roster import Player, Roster
 
 
@@ -53,15 +53,18 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
         parts = [f"Dear {entry.name},", "", f"{season} of {title} is adjudicated. Your papers:", ""]
         parts += [text(player(result, data, pid, names)) for pid in ids]
         attachments = _packs(position, result, ids, names, o) if o.pdf else ()
+        body = "\n".join(parts)
         batch.messages.append(Outgoing(
-            f"{position.phase}:{entry.address}", (entry.mailbox,), f"{title}: {season}, papers for {', '.join(ids)}",
-            "\n".join(parts) + footer(o), attachments, entry.name, powers=tuple(ids)))
+            message_key(position.phase, entry.address, body), (entry.mailbox,),
+            f"{title}: {season}, papers for {', '.join(ids)}", body + footer(o), attachments, entry.name,
+            powers=tuple(ids)))
     if o.public:
         to = tuple(p.mailbox for p in sorted(roster.players, key=lambda p: p.address)
                    if p.address and plays[id(p)])
         if to:
-            batch.messages.append(Outgoing(f"{position.phase}:public", to, f"{title}: {season}, the gazette",
-                                           text(gazette(result, data)) + footer(o), (), None, bcc=True))
+            news = text(gazette(result, data))
+            batch.messages.append(Outgoing(message_key(position.phase, "public", news), to,
+                                           f"{title}: {season}, the gazette", news + footer(o), (), None, bcc=True))
     return batch
 
 

@@ -43,3 +43,7 @@ def add_parser(sub) -> None:
     r.add_argument("mailbox", type=Path,
                    help="an mbox file, a Maildir, a folder of .eml files, or imaps://USER@HOST/FOLDER")
     r.add_argument("--apply", action="store_true", help="enter the orders that arrived and save the game")
+    r.add_argument("--cafile", help="imaps: a certificate to trust (a server with its own)")
+    r.add_argument("--accept", action="append", default=[], metavar="WHERE",
+                   help="enter the orders of a message held because its headers disagree with its From "
+                   "(its place as the report shows it, or its Message-ID); may be given again")
