@@ -260,13 +260,18 @@ class OrdersFromMailDialog(QDialog):
                              "(one step, undoable); the others keep theirs.")
         self.enter.setEnabled(bool(intake.orders()))
 
+    def ticked(self) -> set[str]:
+        """The powers (nations, banks) whose orders the GM leaves ticked."""
+        out = set()
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                out.add(item.data(Qt.ItemDataRole.UserRole))
+        return out
+
     def result_orders(self) -> dict[str, list[str]]:
         """The orders of the ticked powers whose orders arrived."""
         if self.intake is None:
             return {}
-        ticked = set()
-        for r in range(self.table.rowCount()):
-            item = self.table.item(r, 0)
-            if item is not None and item.checkState() == Qt.CheckState.Checked:
-                ticked.add(item.data(Qt.ItemDataRole.UserRole))
+        ticked = self.ticked()
         return {p: o for p, o in self.intake.orders().items() if p in ticked}

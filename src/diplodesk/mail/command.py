@@ -18,11 +18,13 @@ from ..engine.files import FileReadError, read_bounded, write_atomic
 from ..engine.game import Game, GameFileError
 from .compose import Batch, MailOptions, results_mail
 from .hyper_compose import season_mail
+from .hyper_intake import HyperIntake, entered
 from .inbox import ImapSettings, InboxError, read_imap, read_path
 from .intake import read_orders
 from .letters import visible_lines
 from .password import stored
-from .roster import Roster, RosterError
+from .players import PlayersError, roster_of
+from .roster import Roster
 from .sending import MailSettingsError, SendLog, SmtpSettings, send_all, stopped
 from .usage import IMAP_PASSWORD_ENV, PASSWORD_ENV, add_parser  # noqa: F401 (the command line reaches it here too)
 
@@ -35,6 +37,10 @@ class MailCommandError(Exception):
 
 def run(args: argparse.Namespace) -> int:
     game = _load(args.game)
+    if args.mail_command == "players":
+        from .players_command import run as players
+
+        return players(game, args, _fail)
     roster = _roster(game, args.game)
     if args.mail_command == "read":
         return _read(game, roster, args)
@@ -42,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     if args.mail_command == "preview":
         return _preview(batch, args)
     return _send(batch, args)
+
+
+def _fail(message: str):
+    raise MailCommandError(message)
 
 
 def _load(path: Path) -> Game:
@@ -53,12 +63,12 @@ def _load(path: Path) -> Game:
 
 def _roster(game: Game, path: Path) -> Roster:
     try:
-        roster = Roster.from_json(game.players, game.variant.power_names)
-    except RosterError as e:
+        roster = roster_of(game.players, game.current)
+    except PlayersError as e:
         raise MailCommandError(f"{path}: {e}") from None
     if not roster.players:
         raise MailCommandError(f"{path}: the game has no players with addresses yet "
-                               "(Game › Players and addresses… in the app)")
+                               "(diplodesk mail players GAME add, or Game › Players and addresses… in the app)")
     return roster
 
 
@@ -77,13 +87,17 @@ def _read(game: Game, roster: Roster, args) -> int:
     sys.stdout.write(visible_lines(intake.report()))
     if args.apply:
         orders = intake.orders()
-        for power, texts in orders.items():
-            game.set_orders(power, texts)
+        if isinstance(intake, HyperIntake):  # the orders and who signed them (IX.4)
+            game.current = entered(game.current, intake)
+        else:
+            for power, texts in orders.items():
+                game.set_orders(power, texts)
         try:
             game.save(args.game)
         except OSError as e:
             raise MailCommandError(f"{args.game}: cannot write: {e.strerror or e}") from None
-        print(f"Entered the orders of {len(orders)} powers into {args.game}")
+        print(f"Entered the orders of {len(orders)} {'nations and banks' if isinstance(intake, HyperIntake) else 'powers'}"
+              f" into {args.game}")
     return 0
 
 

@@ -122,6 +122,12 @@ class Intake:
                 lines.append(f"    replaces the message of {r.label}")
             for o in m.orders:
                 lines.append(f"    {o}")
+        return "\n".join(lines + self.notes_lines()) + "\n"
+
+    def notes_lines(self, prose: bool = True) -> list[str]:
+        """The report's last part: held messages, unknown senders, what to look at, what was
+        not used and (with ``prose``) the lines of text that are no orders."""
+        lines: list[str] = []
         if self.held:
             lines += ["", "Held: from a player's address, but the message disagrees with its From "
                       "(accept each to enter its orders):"]
@@ -136,12 +142,12 @@ class Intake:
             lines += ["", "Not used:"]
             lines += [f"    {p.message}" + (f": {p.text.strip()}" if p.text.strip() else "")
                       for p in self.unreadable]
-        prose = [p for p in self.problems if p.prose]
-        if prose:
-            said = sorted({p.text.strip() for p in prose})
-            lines += ["", f"Text that is no order ({_count(len(prose), 'line')}, e.g. greetings): "
+        said = sorted({p.text.strip() for p in self.problems if p.prose}) if prose else []
+        if said:
+            n = sum(p.prose for p in self.problems)
+            lines += ["", f"Text that is no order ({_count(n, 'line')}, e.g. greetings): "
                       + "; ".join(said[:8]) + ("; …" if len(said) > 8 else "")]
-        return "\n".join(lines) + "\n"
+        return lines
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -171,7 +177,12 @@ def is_accepted(msg: Received, accept: Collection[str]) -> bool:
 def read_orders(position: Position, roster: Roster, messages: Iterable[Received],
                 accept: Collection[str] = (), now: datetime | None = None) -> Intake:
     """Match every message to its player and read its orders for ``position``. Messages in
-    doubt are held unless ``accept`` names them (their place or Message-ID)."""
+    doubt are held unless ``accept`` names them (their place or Message-ID). A season
+    engine's position (Hypereconomic) is read by nations and banks (:mod:`.hyper_intake`)."""
+    if not isinstance(position, Position):
+        from .hyper_intake import read_hyper_orders
+
+        return read_hyper_orders(position, roster, messages, accept, now)
     powers = {p: PowerMail(p, tuple(x.name for x in roster.players_of(p))) for p in position.variant.power_names}
     intake = Intake(str(position.phase), powers)
     messages = list(messages)
