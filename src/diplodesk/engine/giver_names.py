@@ -59,5 +59,5 @@ def giver_named(position, text: str, what: str = "power") -> str:
     if found is None:
         ids = known(position)
         shown = ", ".join(ids[:15]) + (f", … ({len(ids)} in all)" if len(ids) > 15 else "")
-        raise UnknownName(f"{text!r} is no {what} of this game ({shown})")
+        raise UnknownName(f"unknown {what} {text!r} (known: {shown})")
     return found
