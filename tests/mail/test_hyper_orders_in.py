@@ -17,7 +17,7 @@ from diplodesk.engine import load_variant, seasons
 from diplodesk.engine.game import Game
 from diplodesk.mail.hyper_intake import entered
 from diplodesk.mail.inbox import read_path
-from diplodesk.mail.intake import read_orders
+from diplodesk.mail.orders_in import read_mail
 from diplodesk.mail.roster import Player, Roster
 
 MINI = str(Path(__file__).resolve().parents[2] / "examples" / "hyper-mini")
@@ -55,7 +55,7 @@ def mail(who: str, body: str, minutes: int = 0) -> EmailMessage:
 def _read(tmp_path, messages, position=None):
     tmp_path.mkdir(parents=True, exist_ok=True)
     maildir_with(tmp_path / "box", messages)
-    return read_orders(position or _position(), ROSTER, read_path(tmp_path / "box")[0])
+    return read_mail(position or _position(), ROSTER, read_path(tmp_path / "box")[0])
 
 
 def test_each_players_message_goes_to_the_sheets_of_the_nations_and_banks_they_give_orders_for(tmp_path):
@@ -136,6 +136,6 @@ def test_without_a_delegation_one_joint_players_orders_are_unsigned(tmp_path, ca
 def test_entering_mail_keeps_the_gms_word_for_the_orders_typed_at_the_desk():
     position = _position().with_orders({"sui": ("pw $1 Swit",)})
     assert position.signatures is None  # the GM's word that they were signed
-    intake = read_orders(position, ROSTER, [])
+    intake = read_mail(position, ROSTER, [])
     after = entered(position, intake)
     assert after.signatures == {"sui": ("p04", "p05")} and after.orders == {"sui": ("pw $1 Swit",)}

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 
 from ..document.game_document import GameDocument
 from ..mail.inbox import ImapSettings, InboxError, Received, read_imap, read_path
-from ..mail.intake import Intake, read_orders
+from ..mail.intake import Intake
+from ..mail.orders_in import read_mail
 from ..mail.roster import Roster
 
 STATUS_COLOURS = {"arrived": "#1b7f3a", "replaced an earlier message": "#1b5e9f", "missing": "#b00020",
@@ -196,7 +197,7 @@ class OrdersFromMailDialog(QDialog):
         if messages is not self.messages:
             self.accepted = set()
         self.messages, self.notes = messages, list(notes or ())
-        self.intake = intake = read_orders(self.doc.position, self.roster, messages, self.accepted)
+        self.intake = intake = read_mail(self.doc.position, self.roster, messages, self.accepted)
         self.table.setRowCount(len(intake.powers))
         for r, (power, m) in enumerate(intake.powers.items()):
             cells = (power, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),

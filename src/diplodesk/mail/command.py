@@ -20,8 +20,8 @@ from .compose import Batch, MailOptions, results_mail
 from .hyper_compose import season_mail
 from .hyper_intake import HyperIntake, entered
 from .inbox import ImapSettings, InboxError, read_imap, read_path
-from .intake import read_orders
 from .letters import visible_lines
+from .orders_in import read_mail
 from .password import stored
 from .players import PlayersError, roster_of
 from .roster import Roster
@@ -81,7 +81,7 @@ def _read(game: Game, roster: Roster, args) -> int:
             messages, notes = read_path(args.mailbox)
     except InboxError as e:
         raise MailCommandError(str(e)) from None
-    intake = read_orders(game.current, roster, messages, set(args.accept))
+    intake = read_mail(game.current, roster, messages, set(args.accept))
     for n in notes:
         print(visible_lines(f"note: {n}"), file=sys.stderr)
     sys.stdout.write(visible_lines(intake.report()))

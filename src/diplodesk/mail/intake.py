@@ -178,11 +178,8 @@ def read_orders(position: Position, roster: Roster, messages: Iterable[Received]
                 accept: Collection[str] = (), now: datetime | None = None) -> Intake:
     """Match every message to its player and read its orders for ``position``. Messages in
     doubt are held unless ``accept`` names them (their place or Message-ID). A season
-    engine's position (Hypereconomic) is read by nations and banks (:mod:`.hyper_intake`)."""
-    if not isinstance(position, Position):
-        from .hyper_intake import read_hyper_orders
-
-        return read_hyper_orders(position, roster, messages, accept, now)
+    engine's position (Hypereconomic) is read by :mod:`.hyper_intake` (:mod:`.orders_in`
+    picks)."""
     powers = {p: PowerMail(p, tuple(x.name for x in roster.players_of(p))) for p in position.variant.power_names}
     intake = Intake(str(position.phase), powers)
     messages = list(messages)
