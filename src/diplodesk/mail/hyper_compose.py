@@ -1,6 +1,7 @@
 """Results out for a Hypereconomic season: one message per player, from that player's papers
 only (their nations' statements and their banks' accounts, engine/hyper/papers.py, which
-are projections), with their print pack; and the public gazette for everyone.
+are projections), with their print pack, and the public gazette in the same message: each
+player gets exactly one message a season, nobody a second for the news.
 
 A roster player names what they play by the game's player ids (``p01``) or by nations
 (``fra``: every player controlling it), so the GM's address book needs no second list.
@@ -42,6 +43,9 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
     season = season_name(str(result["phase"]))
     batch = Batch(str(position.phase))
     plays = {id(p): hyper_players_of(position, p) for p in roster.players}
+    news = text(gazette(result, data)) if o.public else ""
+    mailed = sorted({pid for p in roster.players if p.address for pid in plays[id(p)]})
+    packs, gazette_pdf = _packs(position, result, mailed, names, o) if o.pdf and mailed else ({}, None)
     for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
         if not plays[id(entry)]:
             batch.skipped.append(f"{entry.name}: plays no player or nation of this game")
@@ -52,25 +56,21 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
         ids = plays[id(entry)]
         parts = [f"Dear {entry.name},", "", f"{season} of {title} is adjudicated. Your papers:", ""]
         parts += [text(player(result, data, pid, names)) for pid in ids]
-        attachments = _packs(position, result, ids, names, o) if o.pdf else ()
+        if news:
+            parts += ["", news]
+        attachments = tuple(packs[pid] for pid in ids if pid in packs) + ((gazette_pdf,) if gazette_pdf else ())
         body = "\n".join(parts)
         batch.messages.append(Outgoing(
             message_key(position.phase, entry.address, body), (entry.mailbox,),
             f"{title}: {season}, papers for {', '.join(ids)}", body + footer(o), attachments, entry.name,
             powers=tuple(ids)))
-    if o.public:
-        to = tuple(p.mailbox for p in sorted(roster.players, key=lambda p: p.address)
-                   if p.address and plays[id(p)])
-        if to:
-            news = text(gazette(result, data))
-            batch.messages.append(Outgoing(message_key(position.phase, "public", news), to,
-                                           f"{title}: {season}, the gazette", news + footer(o), (), None, bcc=True))
     return batch
 
 
 def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
-           o: MailOptions) -> tuple[Attachment, ...]:
-    """Each player's print pack, made as ``diplodesk pack`` makes it (the maps after the season)."""
+           o: MailOptions) -> tuple[dict[str, Attachment], Attachment | None]:
+    """Each player's print pack by their id, and the gazette's (None without ``o.public``),
+    made as ``diplodesk pack`` makes them, in one go (the maps after the season drawn once)."""
     from ..engine import seasons
     from ..geometry.shapes import load_map_geometry
     from ..geometry.svg_import import MapError
@@ -89,8 +89,9 @@ def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], n
     stem = f"{position.variant.id}-{position.phase}"
     with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
         made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
-        return tuple(Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made
-                     if not p.name.endswith("-gazette.pdf"))
+        pdfs = [Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made]
+    # hyper_packs makes them in this order: each player's (by id), then the gazette
+    return dict(zip(sorted(ids), pdfs[:len(ids)], strict=True)), (pdfs[len(ids)] if o.public else None)
 
 
 def season_mail(position: Any, result: Mapping[str, Any] | None, roster: Roster, title: str,
