@@ -33,8 +33,7 @@ def test_each_player_gets_one_message_their_papers_and_the_gazette_and_the_bank_
     anne = by_to["anne@example.org"].body
     assert "France (Fran) — Winter 1914" in anne and "Spain (Spai) — Winter 1914" not in anne
     assert "The Hypereconomic gazette — Winter 1914" in anne
-    assert [a.filename for a in by_to["anne@example.org"].attachments] == ["hyper-mini-W1914M-p01.pdf",
-                                                                           "hyper-mini-W1914M-gazette.pdf"]
+    assert [a.filename for a in by_to["anne@example.org"].attachments] == ["hyper-mini-W1914M-p01.pdf"]
     for m in batch.messages:
         assert "mail secret" not in m.body
         if m.player != "Zoe":  # the bank's controller reads its own redemption

@@ -45,7 +45,7 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
     plays = {id(p): hyper_players_of(position, p) for p in roster.players}
     news = text(gazette(result, data)) if o.public else ""
     mailed = sorted({pid for p in roster.players if p.address for pid in plays[id(p)]})
-    packs, gazette_pdf = _packs(position, result, mailed, names, o) if o.pdf and mailed else ({}, None)
+    packs = _packs(position, result, mailed, names, o) if o.pdf and mailed else {}
     for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
         if not plays[id(entry)]:
             batch.skipped.append(f"{entry.name}: plays no player or nation of this game")
@@ -58,7 +58,7 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
         parts += [text(player(result, data, pid, names)) for pid in ids]
         if news:
             parts += ["", news]
-        attachments = tuple(packs[pid] for pid in ids if pid in packs) + ((gazette_pdf,) if gazette_pdf else ())
+        attachments = tuple(packs[pid] for pid in ids if pid in packs)
         body = "\n".join(parts)
         batch.messages.append(Outgoing(
             message_key(position.phase, entry.address, body), (entry.mailbox,),
@@ -68,9 +68,10 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
 
 
 def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
-           o: MailOptions) -> tuple[dict[str, Attachment], Attachment | None]:
-    """Each player's print pack by their id, and the gazette's (None without ``o.public``),
-    made as ``diplodesk pack`` makes them, in one go (the maps after the season drawn once)."""
+           o: MailOptions) -> dict[str, Attachment]:
+    """Each player's print pack by their id, made as ``diplodesk pack`` makes them, in one go
+    (the maps after the season drawn once). The gazette's own PDF is not attached: its text
+    is in every message, and its world map would add megabytes to each."""
     from ..engine import seasons
     from ..geometry.shapes import load_map_geometry
     from ..geometry.svg_import import MapError
@@ -91,7 +92,7 @@ def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], n
         made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
         pdfs = [Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made]
     # hyper_packs makes them in this order: each player's (by id), then the gazette
-    return dict(zip(sorted(ids), pdfs[:len(ids)], strict=True)), (pdfs[len(ids)] if o.public else None)
+    return dict(zip(sorted(ids), pdfs[:len(ids)], strict=True))
 
 
 def season_mail(position: Any, result: Mapping[str, Any] | None, roster: Roster, title: str,

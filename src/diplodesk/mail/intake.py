@@ -98,9 +98,9 @@ class Intake:
         got = [p for p, m in self.powers.items() if m.source is not None]
         parts = [f"{_count(self.messages, 'message')}: orders for {len(got)} of {len(self.powers)} powers"]
         if self.missing:
-            parts.append(f"missing: {', '.join(self.missing)}")
+            parts.append(f"missing: {_some(self.missing)}")
         if self.unplayed:
-            parts.append(f"no player: {', '.join(self.unplayed)}")
+            parts.append(f"no player: {_some(self.unplayed)}")
         if self.held:
             parts.append(f"{len(self.held)} held (the sender is in doubt)")
         if self.unknown:
@@ -148,6 +148,11 @@ class Intake:
             lines += ["", f"Text that is no order ({_count(n, 'line')}, e.g. greetings): "
                       + "; ".join(said[:8]) + ("; …" if len(said) > 8 else "")]
         return lines
+
+
+def _some(names: list[str], most: int = 12) -> str:
+    """A list for a summary line: the first dozen and how many in all (the report has each)."""
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "")
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
