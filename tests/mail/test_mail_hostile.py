@@ -302,3 +302,20 @@ def test_orders_forwarded_from_another_players_address_or_empty_ones_say_why_not
     said = " ".join(p.message for p in intake.unreadable)
     assert "it forwards a message from Gerd's address" in said and "not Fleur's: not used" in said
     assert "everything is below line 1, “On Mon, 1 Mar 1901, GM wrote:”" in said
+
+
+_PIECES = [b"From: ", b"Subject: ", b"Content-Type: multipart/mixed; boundary=\"b\"", b"Content-Type: text/html",
+           b"\r\n", b"\r\n\r\n", b"--b\r\n", b"--b--", b"(", b")", b"<", b">", b"=?utf-8?q?", b"?=", b"@", b"\"",
+           b"Sender: ", b"Return-Path: <", b"a@b.org", b"\x1b[31m", b"\xe2\x80\xae", b"\xff", b";", b" ", b"x"]
+
+
+@settings(deadline=1000, max_examples=80)
+@given(st.lists(st.sampled_from(_PIECES), max_size=400).map(b"".join))
+def test_any_message_is_read_or_skipped_quickly_never_an_exception(raw):
+    notes: list[str] = []
+    from diplodesk.mail.inbox import _received_or_note
+
+    r = _received_or_note(raw, "fuzz", notes)
+    assert (r is None) == bool(notes)
+    if r is not None:
+        assert "\x1b" not in r.text + r.subject + r.sender and "\u202e" not in r.text + r.subject
