@@ -7,9 +7,11 @@ read --apply``, ``diplodesk game play`` and ``diplodesk mail send`` to an SMTP s
 machine (aiosmtpd, on a free port); then every inbox is checked: each player exactly one
 message, with only their own nations' and banks' papers and packs, and the gazette.
 
-    python tools/mail_rehearsal.py [--mini] [--seasons N] [--no-pdf] [-o DIR]
+    python tools/mail_rehearsal.py [--mini] [--seasons N] [--no-pdf] [--desk] [-o DIR]
 
-It prints each step's time and every problem found, and exits 1 if there is one. The test
+``--desk`` goes round the same loop at the GM's desk instead (offscreen): Game › Orders from
+mail… on the Maildir, Enter, Ctrl+Return, Game › Send results… and Send all. It prints each
+step's time and every problem found, and exits 1 if there is one. The test
 (tests/mail/test_mail_rehearsal.py) runs it small; bench/bench_mail_season.py times a season.
 """
 
@@ -228,6 +230,49 @@ def season(path: Path, s: Scenario, index: int, folder: Path, inboxes: Inboxes, 
     return times
 
 
+def desk_season(win, s: Scenario, index: int, folder: Path, inboxes: Inboxes, pdf: bool = True) -> dict:
+    """One season round the loop at the desk, through its own dialogs."""
+    from PySide6.QtWidgets import QApplication
+
+    from diplodesk.gui.hyper.desk_mail import enter_mail, mail_dialog
+    from diplodesk.gui.mail_out_dialog import SendResultsDialog
+    from diplodesk.mail.players import roster_of
+
+    app = QApplication.instance()
+    box = mailbox.Maildir(str(folder / f"mail-{index + 1}"), create=True)
+    for m in letters(win.doc.game, s, index):
+        box.add(m)
+    times: dict = {}
+    t = time.perf_counter()
+    dialog = mail_dialog(win)
+    dialog.path.setText(box._path)
+    dialog.read_files()
+    times["report"] = dialog.intake.summary() if dialog.intake else dialog.summary.text()
+    enter_mail(win, dialog)
+    dialog.close()
+    times["intake"] = time.perf_counter() - t
+    t = time.perf_counter()
+    if not win.adjudicate():
+        raise RuntimeError(f"the desk did not adjudicate: {win.statusBar().currentMessage()}")
+    times["adjudication"] = time.perf_counter() - t
+    t = time.perf_counter()
+    send = SendResultsDialog(win.doc, roster_of(win.doc.game.players, win.doc.position), len(win.doc.history) - 1,
+                             win)
+    send.host.setText("127.0.0.1")
+    send.port.setValue(inboxes.port)
+    send.security.setCurrentIndex(send.security.findData("none"))
+    send.sender.setText("The GM <gm@example.org>")
+    send.pdf.setChecked(pdf)  # prepares the messages again if it changes
+    send.send_all()
+    while send.sending:
+        app.processEvents()
+        time.sleep(0.02)
+    send.close()
+    win.save()
+    times["papers and mail"] = time.perf_counter() - t
+    return times
+
+
 _HEADING = re.compile(r"^(?P<name>.+) \((?P<abbr>[^()]+)\) — (?P<season>\w+ \d{4}) — ", re.M)
 _BANK = re.compile(r"^(?P<name>.+) \((?P<id>[a-z0-9]+)\) in \w+ — (?P<season>\w+ \d{4}), controlled by ", re.M)
 
@@ -267,22 +312,49 @@ def check(game, s: Scenario, received: list, index: int) -> list[str]:
     return problems
 
 
-def rehearse(s: Scenario, folder: Path, seasons: int = 4, pdf=True, say=print) -> list[str]:
+def _desk(path: Path):
+    """The desk on the game file, offscreen, its prompts answering as a GM who saves."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from diplodesk.document.hyper_game import HyperGameDocument
+    from diplodesk.gui.hyper.window import open_desk
+
+    class Prompts:
+        def __getattr__(self, name):
+            def said(*args, **kw):
+                if name in ("error", "info"):
+                    raise RuntimeError(f"the desk said: {args}")
+                return "save" if name == "ask_save_changes" else None
+            return said
+
+    QApplication.instance() or QApplication([])
+    return open_desk(HyperGameDocument.open(path), Prompts(), show=False)
+
+
+def rehearse(s: Scenario, folder: Path, seasons: int = 4, pdf=True, say=print, desk: bool = False) -> list[str]:
     """The whole rehearsal; every problem found (none: it passed). ``pdf``: packs attached in
-    every season (True), none (False), or in the seasons (0, 1, ...) named."""
+    every season (True), none (False), or in the seasons (0, 1, ...) named; ``desk``: at the
+    GM's desk rather than from the command line."""
     from diplodesk.engine.game import Game
 
     path = start(s, folder)
     problems: list[str] = []
+    win = _desk(path) if desk else None
     with Inboxes() as inboxes:
         for i in range(seasons):
             phase = Game.load(path).current.phase
-            times = season(path, s, i, folder, inboxes, pdf is True or (pdf is not False and i in pdf))
+            attach = pdf is True or (pdf is not False and i in pdf)
+            times = (desk_season(win, s, i, folder, inboxes, attach) if win is not None
+                     else season(path, s, i, folder, inboxes, attach))
             report = times.pop("report")
             game = Game.load(path)
             got = inboxes.take()
             found = check(game, s, got, i)
             first = report.splitlines()[0] if report else ""
+            first = first if first.startswith(str(phase)) else f"{phase}: {first}"
             say(f"{phase}: {first}")
             say("    " + ", ".join(f"{k} {v:.1f} s" for k, v in times.items()) + f"; {len(got)} messages")
             result = game.history[i].result
@@ -300,13 +372,14 @@ def main() -> int:
     ap.add_argument("--mini", action="store_true", help="six players on examples/hyper-mini")
     ap.add_argument("--seasons", type=int, default=4, help="how many seasons (default 4)")
     ap.add_argument("--no-pdf", action="store_true", help="no print packs attached")
+    ap.add_argument("--desk", action="store_true", help="at the GM's desk (offscreen), not the command line")
     ap.add_argument("-o", "--output", type=Path, help="keep the game and the mailboxes here")
     args = ap.parse_args()
     s = mini() if args.mini else world()
     with tempfile.TemporaryDirectory(prefix="diplodesk-rehearsal-") as tmp:
         folder = args.output or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        problems = rehearse(s, folder, args.seasons, not args.no_pdf)
+        problems = rehearse(s, folder, args.seasons, not args.no_pdf, desk=args.desk)
     for p in problems:
         print(f"PROBLEM: {p}")
     print("the rehearsal passed" if not problems else f"{len(problems)} problems")

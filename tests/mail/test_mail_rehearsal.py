@@ -56,3 +56,14 @@ def test_a_check_of_the_inboxes_finds_a_message_with_another_players_papers(tmp_
     problems = tool.check(game, s, [(["player1@example.org"], wrong)], 0)
     assert "Winter 1914: Player 1's papers are for ['Fran', 'Spai'], not ['Fran']" in problems
     assert "Winter 1914: Player 2 got 0 messages, not one" in problems
+
+
+def test_the_same_loop_at_the_desk_through_its_dialogs(qtbot, tmp_path):
+    tool = _tool()
+    said: list[str] = []
+    assert tool.rehearse(tool.mini(), tmp_path, seasons=2, pdf=False, say=said.append, desk=True) == []
+    assert [line.split(":")[0] for line in said if not line.startswith(" ")] == ["W1914M", "S1915M"]
+    from diplodesk.engine.game import Game
+
+    game = Game.load(tmp_path / "game.json")
+    assert len(game.history) == 2 and game.history[0].position["signatures"]["mor"] == ["p05"]

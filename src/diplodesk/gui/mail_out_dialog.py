@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..document.game_document import GameDocument
+from ..engine import seasons
 from ..mail import password as keyring_password
 from ..mail.compose import Batch, MailOptions
 from ..mail.hyper_compose import season_mail
@@ -84,6 +85,8 @@ class SendResultsDialog(QDialog):
         self.pdf.setChecked(True)
         self.png = QCheckBox("Map (PNG)")
         self.public = QCheckBox("The public adjudication to everyone (Bcc)")
+        if seasons.is_other(doc.variant):  # Hypereconomic: one message each, the gazette in it
+            self.public.setText("The gazette in each message")
         self.public.setChecked(True)
         self.note = QLineEdit()
         self.note.setPlaceholderText("A note under every message, e.g. “Orders for Fall 1901 by Friday 20:00 UTC”")
