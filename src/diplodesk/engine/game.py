@@ -318,6 +318,11 @@ def _read_players(players: list, variant: Variant, source: str, positions=()) ->
         if callable(getattr(pos, "player_ids", None)):
             known |= set(pos.player_ids())
     for i, p in enumerate(players):
+        for key in ("name", "email", "note"):  # a CR or LF would end a mail header and start another
+            bad = next((c for c in str(p.get(key, "")) if ord(c) < 32 or 127 <= ord(c) < 160), None)
+            if bad is not None:
+                raise GameFileError(f"{source}: players[{i}].{key}: a control character ({ascii(bad)[1:-1]}) "
+                                    "is not allowed")
         for j, power in enumerate(p.get("powers", [])):
             if power not in known:
                 raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "
