@@ -8,6 +8,7 @@ import mailbox
 from email.message import EmailMessage
 
 from hyperboards import desk_game
+from PySide6.QtCore import Qt
 
 from diplodesk.document.hyper_game import HyperGameDocument
 from diplodesk.gui.hyper.desk_mail import enter_mail, mail_dialog
@@ -37,7 +38,9 @@ def test_orders_from_mail_at_the_desk_fill_each_players_sheets_in_one_undoable_s
     qtbot.addWidget(dialog)
     dialog.path.setText(str(tmp_path / "box"))
     dialog.read_files()
-    rows = {dialog.table.item(r, 0).text(): dialog.table.item(r, 2).text() for r in range(dialog.table.rowCount())}
+    rows = {dialog.table.item(r, 0).data(Qt.ItemDataRole.UserRole): dialog.table.item(r, 2).text()
+            for r in range(dialog.table.rowCount())}
+    assert dialog.table.item(0, 0).text() == "France (fra)"
     assert rows["fra"] == "arrived" and rows["spa"] == "arrived" and rows["ita"] == "no player"
     refused = [dialog.problems.item(i).text() for i in range(dialog.problems.count())]
     assert any("Anne does not give its orders (played by p02)" in t for t in refused)

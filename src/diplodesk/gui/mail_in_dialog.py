@@ -200,7 +200,8 @@ class OrdersFromMailDialog(QDialog):
         self.intake = intake = read_mail(self.doc.position, self.roster, messages, self.accepted)
         self.table.setRowCount(len(intake.powers))
         for r, (power, m) in enumerate(intake.powers.items()):
-            cells = (power, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),
+            named = getattr(intake, "names", {}).get(power, power)  # Hypereconomic: "France (fra)"
+            cells = (named, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),
                      m.source.label if m.source else "")
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -250,7 +251,8 @@ class OrdersFromMailDialog(QDialog):
         prose = [p for p in intake.problems if p.prose]
         if prose:
             said = sorted({p.text.strip() for p in prose})
-            item = QListWidgetItem(f"{len(prose)} lines of text that are no orders (greetings, remarks): "
+            item = QListWidgetItem(f"{len(prose)} line{'s' if len(prose) != 1 else ''} of text that "
+                                   f"{'are' if len(prose) != 1 else 'is'} no order (greetings, remarks): "
                                    + "; ".join(f"“{t}”" for t in said[:8]) + ("…" if len(said) > 8 else ""))
             item.setForeground(QColor("#909090"))
             item.setToolTip("\n".join(f"{p.where}: {p.text.strip()}" for p in prose[:60]))
