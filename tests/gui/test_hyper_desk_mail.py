@@ -41,6 +41,8 @@ def test_orders_from_mail_at_the_desk_fill_each_players_sheets_in_one_undoable_s
     rows = {dialog.table.item(r, 0).data(Qt.ItemDataRole.UserRole): dialog.table.item(r, 2).text()
             for r in range(dialog.table.rowCount())}
     assert dialog.table.item(0, 0).text() == "France (fra)"
+    fm = dialog.table.fontMetrics()  # not cut off
+    assert dialog.table.columnWidth(0) >= fm.horizontalAdvance("Switzerland (sui)")
     assert rows["fra"] == "arrived" and rows["spa"] == "arrived" and rows["ita"] == "no player"
     refused = [dialog.problems.item(i).text() for i in range(dialog.problems.count())]
     assert any("Anne does not give its orders (played by p02)" in t for t in refused)

@@ -219,6 +219,8 @@ class OrdersFromMailDialog(QDialog):
                     item.setToolTip("\n".join([f"{m.source.where}: {m.source.subject}"]
                                               + [f"replaces {x.label} ({x.where})" for x in m.replaced]))
                 self.table.setItem(r, c, item)
+        for c in (0, 1):  # names are never cut: a nation's name and id, its players
+            self.table.resizeColumnToContents(c)
         self.problems.blockSignals(True)
         self.problems.clear()
         for n in notes or ():
