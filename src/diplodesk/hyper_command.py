@@ -132,4 +132,3 @@ def _nation_names(pos) -> dict[str, str]:
     """A nation, bank or player by its id, name or abbreviation (any case) -> its id, as every
     command resolves them (engine/giver_names.py)."""
     return players_by_name(pos) | order_givers(pos)
-
