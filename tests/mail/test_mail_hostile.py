@@ -233,9 +233,7 @@ def test_a_control_character_in_a_players_name_or_address_is_refused_when_read(t
     with pytest.raises(RosterError, match=f"{field}: a control character"):
         Roster.from_json([row], ["Austria"])
     path = _played(tmp_path)
-    from diplodesk.engine.game import Game
-
-    from diplodesk.engine.game import GameFileError
+    from diplodesk.engine.game import Game, GameFileError
 
     game = Game.load(path)
     game.players = [row]
