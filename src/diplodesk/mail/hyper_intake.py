@@ -22,7 +22,7 @@ from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.orders import Names, parse_orders
 from .hyper_compose import hyper_players_of
 from .inbox import Received
-from .intake import Intake, PowerMail, Problem, in_order, is_accepted, letter_text, no_orders
+from .intake import Intake, PowerMail, Problem, letter_text, no_orders, to_read
 from .roster import Player, Roster
 
 
@@ -123,15 +123,7 @@ def read_hyper_orders(position: HyperPosition, roster: Roster, messages: Iterabl
                          joint=frozenset(n for n, st in position.nations.items() if len(st.controllers) > 1))
     sent: dict[str, dict[int, Sent]] = {g: {} for g in givers}
     names = Names(position)
-    for msg in in_order(list(messages), intake.problems, now):
-        intake.messages += 1
-        player = roster.player_at(msg.address)
-        if player is None:
-            intake.unknown.append(msg)
-            continue
-        if msg.doubt and not is_accepted(msg, accept):
-            intake.held.append((player.name, msg))
-            continue
+    for player, msg in to_read(intake, roster, messages, accept, now):
         _read_one(position, roster, letters[id(player)], msg, intake, sent)
     for g in givers:
         _settle(position, g, sent[g], intake, names)

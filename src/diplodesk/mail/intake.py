@@ -15,7 +15,7 @@ held, its orders shown but not entered, until the GM accepts it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -187,18 +187,24 @@ def read_orders(position: Position, roster: Roster, messages: Iterable[Received]
     picks)."""
     powers = {p: PowerMail(p, tuple(x.name for x in roster.players_of(p))) for p in position.variant.power_names}
     intake = Intake(str(position.phase), powers)
-    messages = list(messages)
-    for msg in in_order(messages, intake.problems, now):
+    for player, msg in to_read(intake, roster, messages, accept, now):
+        _read_one(position, roster, player, msg, intake)
+    return intake
+
+
+def to_read(intake: Intake, roster: Roster, messages: Iterable[Received], accept: Collection[str] = (),
+            now: datetime | None = None) -> Iterator[tuple[Player, Received]]:
+    """Each message to read with its player, oldest first; the others counted in ``intake``:
+    from an unknown address, or held (in doubt, not accepted)."""
+    for msg in in_order(list(messages), intake.problems, now):
         intake.messages += 1
         player = roster.player_at(msg.address)
         if player is None:
             intake.unknown.append(msg)
-            continue
-        if msg.doubt and not is_accepted(msg, accept):
+        elif msg.doubt and not is_accepted(msg, accept):
             intake.held.append((player.name, msg))
-            continue
-        _read_one(position, roster, player, msg, intake)
-    return intake
+        else:
+            yield player, msg
 
 
 def letter_text(roster: Roster, player: Player, msg: Received, has_orders) -> tuple[str, str]:
