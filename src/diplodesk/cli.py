@@ -160,11 +160,14 @@ def _read_input(path: Path, phase: str | None, played: bool = False):
 
 
 def power_named(position, name: str) -> str:
-    """The power a --power argument names (any case), or BadInput listing the powers."""
-    names = {p.lower(): p for p in position.variant.power_names}
-    if name.lower() not in names:
-        raise BadInput(f"--power: unknown power {name!r} (powers: {', '.join(position.variant.power_names)})")
-    return names[name.lower()]
+    """The power a --power argument names (its name, adjective or abbreviation, any case:
+    engine/giver_names.py, as every command resolves them), or BadInput listing the powers."""
+    from .engine.giver_names import UnknownName, giver_named
+
+    try:
+        return giver_named(position, name)
+    except UnknownName as e:
+        raise BadInput(f"--power: {e}") from None
 
 
 def _write(text: str, output: Path | None) -> None:

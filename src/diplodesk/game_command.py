@@ -146,11 +146,11 @@ def _refused(game, key: str, lines: list[str]):
 
 
 def _order_keys(game) -> dict[str, str]:
-    """Who may give orders: the powers (or nations), and a variant's other order-givers (banks)."""
-    pos = game.current
-    if hasattr(pos, "givers_by_name"):  # a season engine's nations and banks
-        return pos.givers_by_name()
-    return {p.lower(): p for p in game.variant.power_names}
+    """Who may give orders, by id, name or abbreviation: the powers (or nations), and a
+    variant's other order-givers (banks), as every command resolves them."""
+    from .engine.giver_names import order_givers
+
+    return order_givers(game.current)
 
 
 def _play(args, game) -> int:

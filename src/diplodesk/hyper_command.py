@@ -18,6 +18,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from .engine.giver_names import order_givers, players_by_name
+
 
 class HyperCommandError(ValueError):
     """Bad input: one line saying what and where."""
@@ -138,7 +140,7 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
     """The players ``--power`` names (a player, or a nation: its players), or None for all."""
     if not named:
         return None
-    players = {p.lower(): p for p in pos.player_ids()}
+    players = players_by_name(pos)
     nations = _nation_names(pos)
     out: list[str] = []
     for name in named:
@@ -155,5 +157,6 @@ def _players(pos, named: list[str] | None) -> list[str] | None:
 
 
 def _nation_names(pos) -> dict[str, str]:
-    """A nation (or bank) by its id, name or abbreviation (any case) -> its id."""
-    return pos.givers_by_name()
+    """A nation, bank or player by its id, name or abbreviation (any case) -> its id, as every
+    command resolves them (engine/giver_names.py)."""
+    return players_by_name(pos) | order_givers(pos)

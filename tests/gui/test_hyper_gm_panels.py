@@ -69,6 +69,7 @@ def test_send_results_from_the_desk_prepares_each_player_s_papers(qtbot, prompts
     monkeypatch.setattr(mail_out_dialog.SendResultsDialog, "exec", exec_)
     next(a for a in win.actions() if a.objectName() == "act-mail-out").trigger()
     [messages] = shown
-    assert len(messages) == 3  # Anne's, Ben's and the gazette
+    assert len(messages) == 2  # Anne's and Ben's, each with the gazette
     anne = next(body for subject, body in messages if "p01" in subject)
+    assert "The Hypereconomic gazette — Winter 1914" in anne
     assert "France" in anne and "Spain (Spai) —" not in anne

@@ -73,6 +73,8 @@ class FakeImap:
 
     def __init__(self, messages, password="pw"):
         self.messages, self.password, self.readonly = messages, password, None
+        self.fetched: list[tuple[bytes, str]] = []
+        self.sizes: dict[int, int] = {}  # sizes the server claims (a huge message)
 
     def __call__(self, host, port):
         return self
@@ -91,7 +93,11 @@ class FakeImap:
         return "OK", [b" ".join(str(i + 1).encode() for i in range(len(self.messages)))]
 
     def fetch(self, num, what):
-        return "OK", [(num + b" (RFC822 {n})", self.messages[int(num) - 1]), b")"]
+        raw = self.messages[int(num) - 1]
+        self.fetched.append((num, what))
+        if what == "(RFC822.SIZE)":
+            return "OK", [num + b" (RFC822.SIZE %d)" % (self.sizes.get(int(num), len(raw)))]
+        return "OK", [(num + b" (RFC822 {n})", raw), b")"]
 
     def logout(self):
         pass

@@ -1,5 +1,5 @@
-"""A Hypereconomic season by mail: each player gets their own papers and pack, everyone the
-gazette, and no message names the bank behind a redemption (VI.9) but its controller's."""
+"""A Hypereconomic season by mail: each player gets one message, their own papers and pack and
+the gazette, and no message names the bank behind a redemption (VI.9) but its controller's."""
 
 from __future__ import annotations
 
@@ -24,15 +24,16 @@ def _season():
     return seasons.read_other(copy.deepcopy(data), variant), adjudicate(data)
 
 
-def test_each_player_gets_their_papers_the_gazette_goes_to_all_and_the_bank_stays_hidden():
+def test_each_player_gets_one_message_their_papers_and_the_gazette_and_the_bank_stays_hidden():
     position, result = _season()
     batch = hyper_results_mail(position, result, ROSTER, "Test game")
-    by_to = {m.to[0].split("<")[1].rstrip(">"): m for m in batch.messages if not m.bcc}
+    by_to = {m.to[0].split("<")[1].rstrip(">"): m for m in batch.messages}
+    assert len(batch.messages) == 3 and not any(m.bcc for m in batch.messages)
     assert sorted(by_to) == ["anne@example.org", "ben@example.org", "zoe@example.org"]
-    assert "France" in by_to["anne@example.org"].body and "Spain" not in by_to["anne@example.org"].body
+    anne = by_to["anne@example.org"].body
+    assert "France (Fran) — Winter 1914" in anne and "Spain (Spai) — Winter 1914" not in anne
+    assert "The Hypereconomic gazette — Winter 1914" in anne
     assert [a.filename for a in by_to["anne@example.org"].attachments] == ["hyper-mini-W1914M-p01.pdf"]
-    public = next(m for m in batch.messages if m.bcc)
-    assert len(public.to) == 3 and public.subject == "Test game: Winter 1914, the gazette"
     for m in batch.messages:
         assert "mail secret" not in m.body
         if m.player != "Zoe":  # the bank's controller reads its own redemption
@@ -54,5 +55,5 @@ def test_mail_preview_of_a_hyper_game_file(tmp_path, capsys):
     game.save(path)
     assert main(["mail", "preview", str(path), "--no-pdf"]) == 0
     out = capsys.readouterr().out
-    assert out.count("=== ") == 4 and "Subject: hyper: Winter 1914, papers for p01" in out
-    assert "the gazette" in out and "Research (V.2)" in out
+    assert out.count("=== ") == 3 and "Subject: hyper: Winter 1914, papers for p01" in out
+    assert "The Hypereconomic gazette" in out and "Research (V.2)" in out

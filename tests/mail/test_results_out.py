@@ -10,7 +10,7 @@ from diplodesk.engine.process import process
 from diplodesk.engine.reports import power_report
 from diplodesk.engine.rules import blind
 from diplodesk.mail.compose import MailOptions, results_mail
-from diplodesk.mail.sending import MailSettingsError, SendLog, SmtpSettings, send_all
+from diplodesk.mail.sending import MailSettingsError, SendLog, SmtpSettings, send_all, stopped
 
 
 def spring_played():
@@ -102,13 +102,16 @@ def test_a_refused_recipient_fails_alone_and_is_retried(smtp_server, tmp_path):
     assert log.failed() == set() and len(inbox.received) == 7
 
 
-def test_a_wrong_password_is_said_for_every_message_and_nothing_is_sent(smtp_server):
+def test_a_wrong_password_stops_the_sending_at_the_first_login(smtp_server, tmp_path):
     settings, inbox = smtp_server
     game, before = spring_played()
     batch = results_mail(before, roster(game), "Test game", MailOptions(pdf=False, public=False))
-    results = send_all(batch.messages[:2], settings, "wrong", None, None)
-    assert [r.ok for r in results] == [False, False]
-    assert "login refused" in results[0].error and results[1].error == results[0].error
+    log = SendLog(tmp_path / "log.jsonl")
+    results = send_all(batch.messages, settings, "wrong", None, log)
+    assert len(batch.messages) == 7
+    assert [(r.ok, r.fatal) for r in results] == [(False, True)]  # one login tried, never one per message
+    assert "login refused" in results[0].error and len(log.entries) == 1
+    assert stopped(results, 7) == f"stopped: {results[0].error}; the other 6 were not tried"
     assert inbox.received == []
 
 

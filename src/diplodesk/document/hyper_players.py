@@ -95,3 +95,19 @@ def _before(variant, a: str, b: str) -> bool:
         return ordinal(variant, a) < ordinal(variant, b)
     except RuleChangeError:
         return False
+
+
+class SetRosterCommand:
+    """The GM's players by mail (the game file's ``players``: names, addresses, what each
+    plays) set as one undoable step; the mailroom checks them before (``mail.players``)."""
+
+    def __init__(self, game, players: list[dict], text: str):
+        self.game, self.text = game, text
+        self.new = [dict(p) for p in players]
+        self.old = [dict(p) for p in game.players]
+
+    def redo(self) -> None:
+        self.game.players = [dict(p) for p in self.new]
+
+    def undo(self) -> None:
+        self.game.players = [dict(p) for p in self.old]

@@ -220,7 +220,6 @@ class Game:
             from .catalog import remember_folder
 
             remember_folder(variant.id, game.settings["variant_folder"])
-        game.players = _read_players(data.get("players", []), variant, source)
         saved_by = data.get("engine_revision", 1)
         try:
             game.history = game._read_records(data.get("history", []), "history", saved_by)
@@ -230,6 +229,7 @@ class Game:
                              for i, b in enumerate(data.get("branches", []))]
         except GameFileError as e:
             raise GameFileError(f"{source}: {e}") from None
+        game.players = _read_players(data.get("players", []), variant, source, (first, game.current))
         return game
 
     def _read_records(self, records: list, where: str, saved_by: int) -> list[PhaseRecord]:
@@ -310,10 +310,19 @@ def _adjudicated(position) -> tuple[Any, dict[str, Any]]:
     return outcome, outcome_to_json(outcome)
 
 
-def _read_players(players: list, variant: Variant, source: str) -> list[dict[str, Any]]:
-    """The roster as saved (its shape checked by the schema); each power must be the game's."""
+def _read_players(players: list, variant: Variant, source: str, positions=()) -> list[dict[str, Any]]:
+    """The roster as saved (its shape checked by the schema); each power must be the game's
+    (in a season engine's game, a nation or one of the game's players)."""
     known = set(variant.power_names)
+    for pos in positions:
+        if callable(getattr(pos, "player_ids", None)):
+            known |= set(pos.player_ids())
     for i, p in enumerate(players):
+        for key in ("name", "email", "note"):  # a CR or LF would end a mail header and start another
+            bad = next((c for c in str(p.get(key, "")) if ord(c) < 32 or 127 <= ord(c) < 160), None)
+            if bad is not None:
+                raise GameFileError(f"{source}: players[{i}].{key}: a control character ({ascii(bad)[1:-1]}) "
+                                    "is not allowed")
         for j, power in enumerate(p.get("powers", [])):
             if power not in known:
                 raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "

@@ -123,9 +123,11 @@ class AddressesDialog(QDialog):
         return Roster(tuple(players))
 
     def _power(self, text: str) -> str:
-        """A power as typed, in any case; the variant's spelling where it is one."""
-        names = {p.lower(): p for p in self.doc.powers}
-        return names.get(text.strip().lower(), text.strip())
+        """A power as typed (its name, adjective or abbreviation, in any case: resolved as
+        every command resolves it); the variant's spelling where it is one."""
+        from ..engine.giver_names import order_givers
+
+        return order_givers(self.doc.position).get(text.strip().lower(), text.strip())
 
     def players(self) -> list[dict]:
         """The roster as the game file keeps it (RosterError if a row can't be used)."""

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 
 from ..document.game_document import GameDocument
 from ..mail.inbox import ImapSettings, InboxError, Received, read_imap, read_path
-from ..mail.intake import Intake, read_orders
+from ..mail.intake import Intake
+from ..mail.orders_in import read_mail
 from ..mail.roster import Roster
 
 STATUS_COLOURS = {"arrived": "#1b7f3a", "replaced an earlier message": "#1b5e9f", "missing": "#b00020",
@@ -46,6 +47,9 @@ class OrdersFromMailDialog(QDialog):
         self.roster = roster
         self.settings = settings
         self.intake: Intake | None = None
+        self.messages: list[Received] = []
+        self.notes: list[str] = []
+        self.accepted: set[str] = set()  # messages in doubt the GM let in (by their place)
         self.setWindowTitle(f"Orders from mail — {doc.position.phase.long_name}")
         self.resize(1100, 760)
 
@@ -76,16 +80,20 @@ class OrdersFromMailDialog(QDialog):
         self.imap_folder = QLineEdit("INBOX")
         self.imap_password = QLineEdit()
         self.imap_password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.imap_cafile = QLineEdit()
+        self.imap_cafile.setPlaceholderText("none: the system's")
+        self.imap_cafile.setToolTip("A certificate to trust (PEM), for a server with a certificate of its own")
         if settings is not None:
             self.imap_host.setText(str(settings.value("mail/imap_host", "")))
             self.imap_user.setText(str(settings.value("mail/imap_user", "")))
             self.imap_folder.setText(str(settings.value("mail/imap_folder", "INBOX")))
+            self.imap_cafile.setText(str(settings.value("mail/imap_cafile", "")))
         imap_b = QPushButton("Read the &IMAP folder")
         imap_b.clicked.connect(lambda: self.read_imap())
         row = QHBoxLayout(self.imap_box)
         for label, w, stretch in (("Server:", self.imap_host, 3), ("port", self.imap_port, 0),
                                   ("User:", self.imap_user, 2), ("Password:", self.imap_password, 2),
-                                  ("Folder:", self.imap_folder, 1)):
+                                  ("Folder:", self.imap_folder, 1), ("Certificate:", self.imap_cafile, 2)):
             row.addWidget(QLabel(label))
             row.addWidget(w, stretch)
         row.addWidget(imap_b)
@@ -101,6 +109,7 @@ class OrdersFromMailDialog(QDialog):
             self.table.setColumnWidth(i, w)
         self.table.setColumnWidth(4, 320)
         self.problems = QListWidget()
+        self.problems.itemChanged.connect(self._accept_changed)
         self.summary = QLabel("Read a mailbox to see what arrived.")
         self.summary.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -151,7 +160,8 @@ class OrdersFromMailDialog(QDialog):
 
     def read_imap(self, connect=None) -> None:
         s = ImapSettings(self.imap_host.text().strip(), self.imap_user.text().strip(),
-                         self.imap_folder.text().strip() or "INBOX", self.imap_port.value())
+                         self.imap_folder.text().strip() or "INBOX", self.imap_port.value(),
+                         self.imap_cafile.text().strip() or None)
         if not s.host or not s.user:
             self._failed("IMAP: give the server and the user.")
             return
@@ -164,7 +174,8 @@ class OrdersFromMailDialog(QDialog):
         finally:
             QApplication.restoreOverrideCursor()
         if self.settings is not None:
-            for k, v in (("imap_host", s.host), ("imap_user", s.user), ("imap_folder", s.folder)):
+            for k, v in (("imap_host", s.host), ("imap_user", s.user), ("imap_folder", s.folder),
+                         ("imap_cafile", s.cafile or "")):
                 self.settings.setValue(f"mail/{k}", v)
         self.show_messages(messages, notes)
 
@@ -172,11 +183,25 @@ class OrdersFromMailDialog(QDialog):
         self.summary.setText(text)
         self.summary.setStyleSheet("color: #b00020")
 
+    def _accept_changed(self, item: QListWidgetItem) -> None:
+        where = item.data(Qt.ItemDataRole.UserRole)
+        if not where:
+            return
+        if item.checkState() == Qt.CheckState.Checked:
+            self.accepted.add(where)
+        else:
+            self.accepted.discard(where)
+        self.show_messages(self.messages, self.notes)
+
     def show_messages(self, messages: list[Received], notes: list[str] | None = None) -> None:
-        self.intake = intake = read_orders(self.doc.position, self.roster, messages)
+        if messages is not self.messages:
+            self.accepted = set()
+        self.messages, self.notes = messages, list(notes or ())
+        self.intake = intake = read_mail(self.doc.position, self.roster, messages, self.accepted)
         self.table.setRowCount(len(intake.powers))
         for r, (power, m) in enumerate(intake.powers.items()):
-            cells = (power, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),
+            named = getattr(intake, "names", {}).get(power, power)  # Hypereconomic: "France (fra)"
+            cells = (named, ", ".join(m.players) or "—", m.status, "; ".join(m.orders),
                      m.source.label if m.source else "")
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -194,9 +219,28 @@ class OrdersFromMailDialog(QDialog):
                     item.setToolTip("\n".join([f"{m.source.where}: {m.source.subject}"]
                                               + [f"replaces {x.label} ({x.where})" for x in m.replaced]))
                 self.table.setItem(r, c, item)
+        for c in (0, 1):  # names are never cut: a nation's name and id, its players
+            self.table.resizeColumnToContents(c)
+        self.problems.blockSignals(True)
         self.problems.clear()
         for n in notes or ():
             self.problems.addItem(QListWidgetItem(f"note: {n}"))
+        doubted = [(who, r) for who, r in intake.held] + [(r.address, r) for r in messages
+                                                         if r.doubt and r.where in self.accepted]
+        for who, r in sorted(doubted, key=lambda x: x[1].sort_key):
+            item = QListWidgetItem(f"Accept {who}'s message ({r.label}): {r.doubt} — “{r.subject}”")
+            item.setData(Qt.ItemDataRole.UserRole, r.where)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if r.where in self.accepted else Qt.CheckState.Unchecked)
+            item.setForeground(QColor("#9a5b00"))
+            item.setToolTip("Held: the message's own headers disagree with its From, so it may not be the "
+                            "player's. Tick to enter its orders anyway.")
+            self.problems.addItem(item)
+        for p in intake.flagged:
+            item = QListWidgetItem((f"“{p.text.strip()}”: " if p.text.strip() else "") + p.message)
+            item.setForeground(QColor("#9a5b00"))
+            item.setToolTip(p.where)
+            self.problems.addItem(item)
         for u in intake.unknown:
             item = QListWidgetItem(f"{u.label}: from an unknown address — “{u.subject}” (never applied)")
             item.setForeground(QColor("#b00020"))
@@ -209,23 +253,30 @@ class OrdersFromMailDialog(QDialog):
         prose = [p for p in intake.problems if p.prose]
         if prose:
             said = sorted({p.text.strip() for p in prose})
-            item = QListWidgetItem(f"{len(prose)} lines of text that are no orders (greetings, remarks): "
+            item = QListWidgetItem(f"{len(prose)} line{'s' if len(prose) != 1 else ''} of text that "
+                                   f"{'are' if len(prose) != 1 else 'is'} no order (greetings, remarks): "
                                    + "; ".join(f"“{t}”" for t in said[:8]) + ("…" if len(said) > 8 else ""))
             item.setForeground(QColor("#909090"))
             item.setToolTip("\n".join(f"{p.where}: {p.text.strip()}" for p in prose[:60]))
             self.problems.addItem(item)
+        self.problems.blockSignals(False)
         self.summary.setStyleSheet("")
         self.summary.setText(intake.summary() + ". Entering sets the orders of each power that has them "
                              "(one step, undoable); the others keep theirs.")
         self.enter.setEnabled(bool(intake.orders()))
 
+    def ticked(self) -> set[str]:
+        """The powers (nations, banks) whose orders the GM leaves ticked."""
+        out = set()
+        for r in range(self.table.rowCount()):
+            item = self.table.item(r, 0)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                out.add(item.data(Qt.ItemDataRole.UserRole))
+        return out
+
     def result_orders(self) -> dict[str, list[str]]:
         """The orders of the ticked powers whose orders arrived."""
         if self.intake is None:
             return {}
-        ticked = set()
-        for r in range(self.table.rowCount()):
-            item = self.table.item(r, 0)
-            if item is not None and item.checkState() == Qt.CheckState.Checked:
-                ticked.add(item.data(Qt.ItemDataRole.UserRole))
+        ticked = self.ticked()
         return {p: o for p, o in self.intake.orders().items() if p in ticked}

@@ -30,11 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..document.game_document import GameDocument
+from ..engine import seasons
 from ..mail import password as keyring_password
 from ..mail.compose import Batch, MailOptions
 from ..mail.hyper_compose import season_mail
 from ..mail.roster import Roster
 from ..mail.sending import SECURITY, MailSettingsError, SendLog, SmtpSettings, send_all
+from ..mail.sending import stopped as server_stopped
 
 MARKS = {None: ("…", "#606060"), True: ("sent", "#1b7f3a"), False: ("failed", "#b00020")}
 
@@ -83,6 +85,8 @@ class SendResultsDialog(QDialog):
         self.pdf.setChecked(True)
         self.png = QCheckBox("Map (PNG)")
         self.public = QCheckBox("The public adjudication to everyone (Bcc)")
+        if seasons.is_other(doc.variant):  # Hypereconomic: one message each, the gazette in it
+            self.public.setText("The gazette in each message")
         self.public.setChecked(True)
         self.note = QLineEdit()
         self.note.setPlaceholderText("A note under every message, e.g. “Orders for Fall 1901 by Friday 20:00 UTC”")
@@ -344,7 +348,12 @@ class SendResultsDialog(QDialog):
         self._list()
         self.progress.setValue(len(self._sent()))
         stopped = worker.stopped and len(results) < len(worker.todo)
-        self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}."
-                            + (f" {len(failed)} failed ({failed[0].error}): Retry the failed ones." if failed else "")
-                            + (" Stopped." if stopped else ""))
+        why = server_stopped(results, len(worker.todo))
+        if why:
+            self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}; {why}. "
+                                "Fix the settings and Send again.")
+        else:
+            self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}."
+                                + (f" {len(failed)} failed ({failed[0].error}): Retry the failed ones." if failed
+                                   else "") + (" Stopped." if stopped else ""))
         worker.deleteLater()

@@ -9,19 +9,26 @@ import getpass
 import os
 import sys
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..engine import seasons
+from ..engine.files import FileReadError, read_bounded, write_atomic
 from ..engine.game import Game, GameFileError
 from .compose import Batch, MailOptions, results_mail
 from .hyper_compose import season_mail
+from .hyper_intake import HyperIntake, entered
 from .inbox import ImapSettings, InboxError, read_imap, read_path
-from .intake import read_orders
+from .letters import visible_lines
+from .orders_in import read_mail
 from .password import stored
-from .roster import Roster, RosterError
-from .sending import MailSettingsError, SendLog, SmtpSettings, send_all
+from .players import PlayersError, roster_of
+from .roster import Roster
+from .sending import MailSettingsError, SendLog, SmtpSettings, send_all, stopped
 from .usage import IMAP_PASSWORD_ENV, PASSWORD_ENV, add_parser  # noqa: F401 (the command line reaches it here too)
+
+MAX_SETTINGS_BYTES = 64 * 1024  # an [smtp] table is a few lines
 
 
 class MailCommandError(Exception):
@@ -30,6 +37,10 @@ class MailCommandError(Exception):
 
 def run(args: argparse.Namespace) -> int:
     game = _load(args.game)
+    if args.mail_command == "players":
+        from .players_command import run as players
+
+        return players(game, args, _fail)
     roster = _roster(game, args.game)
     if args.mail_command == "read":
         return _read(game, roster, args)
@@ -37,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     if args.mail_command == "preview":
         return _preview(batch, args)
     return _send(batch, args)
+
+
+def _fail(message: str):
+    raise MailCommandError(message)
 
 
 def _load(path: Path) -> Game:
@@ -48,37 +63,41 @@ def _load(path: Path) -> Game:
 
 def _roster(game: Game, path: Path) -> Roster:
     try:
-        roster = Roster.from_json(game.players, game.variant.power_names)
-    except RosterError as e:
+        roster = roster_of(game.players, game.current)
+    except PlayersError as e:
         raise MailCommandError(f"{path}: {e}") from None
     if not roster.players:
         raise MailCommandError(f"{path}: the game has no players with addresses yet "
-                               "(Game › Players and addresses… in the app)")
+                               "(diplodesk mail players GAME add, or Game › Players and addresses… in the app)")
     return roster
 
 
 def _read(game: Game, roster: Roster, args) -> int:
     try:
         if str(args.mailbox).startswith("imaps:/"):
-            settings = imap_settings(str(args.mailbox))
+            settings = replace(imap_settings(str(args.mailbox)), cafile=args.cafile)
             messages, notes = read_imap(settings, _imap_password(settings))
         else:
             messages, notes = read_path(args.mailbox)
     except InboxError as e:
         raise MailCommandError(str(e)) from None
-    intake = read_orders(game.current, roster, messages)
+    intake = read_mail(game.current, roster, messages, set(args.accept))
     for n in notes:
-        print(f"note: {n}", file=sys.stderr)
-    sys.stdout.write(intake.report())
+        print(visible_lines(f"note: {n}"), file=sys.stderr)
+    sys.stdout.write(visible_lines(intake.report()))
     if args.apply:
         orders = intake.orders()
-        for power, texts in orders.items():
-            game.set_orders(power, texts)
+        if isinstance(intake, HyperIntake):  # the orders and who signed them (IX.4)
+            game.current = entered(game.current, intake)
+        else:
+            for power, texts in orders.items():
+                game.set_orders(power, texts)
         try:
             game.save(args.game)
         except OSError as e:
             raise MailCommandError(f"{args.game}: cannot write: {e.strerror or e}") from None
-        print(f"Entered the orders of {len(orders)} powers into {args.game}")
+        print(f"Entered the orders of {len(orders)} {'nations and banks' if isinstance(intake, HyperIntake) else 'powers'}"
+              f" into {args.game}")
     return 0
 
 
@@ -149,20 +168,29 @@ def _preview(batch: Batch, args) -> int:
         print()
         print(m.body)
         if args.output is not None:
-            name = args.output / f"{i:02d}-{(m.player or 'public').lower().replace(' ', '-')}.eml"
-            name.write_bytes(bytes(m.email("GM <gm@localhost>")))
+            name = args.output / f"{i:02d}-{_file_word(m.player or 'public')}.eml"
+            try:
+                write_atomic(name, bytes(m.email("GM <gm@localhost>")), keep_backup=False)
+            except OSError as e:
+                raise MailCommandError(f"{name}: cannot write: {e.strerror or e}") from None
     for s in batch.skipped:
         print(f"skipped: {s}", file=sys.stderr)
     return 0
+
+
+def _file_word(name: str) -> str:
+    """A player's name as a file name's part: letters, digits and dashes only."""
+    word = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+    return word[:40] or "player"
 
 
 def smtp_settings(args) -> SmtpSettings:
     data: dict = {}
     if args.settings is not None:
         try:
-            raw = tomllib.loads(args.settings.read_text(encoding="utf-8"))
-        except OSError as e:
-            raise MailCommandError(f"{args.settings}: cannot read: {e.strerror or e}") from None
+            raw = tomllib.loads(read_bounded(args.settings, MAX_SETTINGS_BYTES).decode("utf-8"))
+        except FileReadError as e:
+            raise MailCommandError(f"cannot read the settings: {e}") from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
             raise MailCommandError(f"{args.settings}: not TOML: {e}") from None
         table = raw.get("smtp")
@@ -215,6 +243,10 @@ def _send(batch: Batch, args) -> int:
     failed = [r for r in results if not r.ok]
     for r in results:
         print(f"{'sent' if r.ok else 'FAILED'}\t{', '.join(r.to)}\t{r.subject}" + (f"\t{r.error}" if r.error else ""))
+    why = stopped(results, len(todo))
+    if why:
+        raise MailCommandError(f"{len(todo) - len(results) + len(failed)} of {len(todo)} messages were not sent, "
+                               f"{why}; fix it and run the same command again")
     if failed:
         raise MailCommandError(f"{len(failed)} of {len(results)} messages were not sent "
                                f"(first: {failed[0].error}); run the same command again to retry them")

@@ -10,6 +10,7 @@ changes nothing in the message (tests/mail/test_no_leak.py).
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -34,7 +35,7 @@ class Attachment:
 class Outgoing:
     """One message to send: to whom, what it says, what it carries."""
 
-    key: str  # stable: the phase and the recipient, to log and retry by
+    key: str  # stable: the phase, the recipient and the results (message_key), to log and retry by
     to: tuple[str, ...]  # "Name <address>" for each recipient
     subject: str
     body: str
@@ -59,6 +60,15 @@ class Outgoing:
         for a in self.attachments:
             m.add_attachment(a.data, maintype=a.maintype, subtype=a.subtype, filename=a.filename)
         return m
+
+
+def message_key(phase: object, recipient: str, results: str) -> str:
+    """What the send log knows a message by: its phase, its recipient and a digest of the
+    results it carries. A phase rolled back and adjudicated again with other results makes
+    new keys, so they go out without ``--again``; the same results keep their keys, so
+    nobody gets them twice."""
+    digest = hashlib.sha256(results.encode("utf-8", "replace")).hexdigest()[:12]
+    return f"{phase}:{recipient}:{digest}"
 
 
 @dataclass
@@ -100,7 +110,8 @@ def results_mail(position: Position, roster: Roster, title: str, options: MailOp
         to = tuple(p.mailbox for p in sorted(roster.players, key=lambda p: p.address) if p.address and p.powers)
         if to:
             body = _public_text(position, outcome)
-            batch.messages.append(Outgoing(f"{position.phase}:public", to, f"{title}: {phase}, the adjudication",
+            batch.messages.append(Outgoing(message_key(position.phase, "public", body), to,
+                                           f"{title}: {phase}, the adjudication",
                                            body + footer(o), (), None, bcc=True))
     return batch
 
@@ -116,9 +127,9 @@ def _personal(position: Position, outcome, player: Player, title: str, o: MailOp
     stem = f"{position.variant.id}-{position.phase}"
     if o.pdf or o.png:
         attachments = _drawn(position, powers, stem, o)
-    body = "\n".join(parts) + footer(o)
+    body = "\n".join(parts)
     subject = f"{title}: {position.phase.long_name}, results for {', '.join(powers)}"
-    return Outgoing(f"{position.phase}:{player.address}", (player.mailbox,), subject, body,
+    return Outgoing(message_key(position.phase, player.address, body), (player.mailbox,), subject, body + footer(o),
                     tuple(attachments), player.name, powers=tuple(powers))
 
 

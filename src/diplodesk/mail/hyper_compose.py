@@ -1,6 +1,7 @@
 """Results out for a Hypereconomic season: one message per player, from that player's papers
 only (their nations' statements and their banks' accounts, engine/hyper/papers.py, which
-are projections), with their print pack; and the public gazette for everyone.
+are projections), with their print pack, and the public gazette in the same message: each
+player gets exactly one message a season, nobody a second for the news.
 
 A roster player names what they play by the game's player ids (``p01``) or by nations
 (``fra``: every player controlling it), so the GM's address book needs no second list.
@@ -16,7 +17,7 @@ from typing import Any
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.papers import gazette, player, text
 from ..engine.hyper.report import season_name
-from .compose import Attachment, Batch, MailOptions, Outgoing, footer
+from .compose import Attachment, Batch, MailOptions, Outgoing, footer, message_key
 from .roster import Player, Roster
 
 
@@ -42,6 +43,9 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
     season = season_name(str(result["phase"]))
     batch = Batch(str(position.phase))
     plays = {id(p): hyper_players_of(position, p) for p in roster.players}
+    news = text(gazette(result, data)) if o.public else ""
+    mailed = sorted({pid for p in roster.players if p.address for pid in plays[id(p)]})
+    packs = _packs(position, result, mailed, names, o) if o.pdf and mailed else {}
     for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
         if not plays[id(entry)]:
             batch.skipped.append(f"{entry.name}: plays no player or nation of this game")
@@ -52,22 +56,22 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
         ids = plays[id(entry)]
         parts = [f"Dear {entry.name},", "", f"{season} of {title} is adjudicated. Your papers:", ""]
         parts += [text(player(result, data, pid, names)) for pid in ids]
-        attachments = _packs(position, result, ids, names, o) if o.pdf else ()
+        if news:
+            parts += ["", news]
+        attachments = tuple(packs[pid] for pid in ids if pid in packs)
+        body = "\n".join(parts)
         batch.messages.append(Outgoing(
-            f"{position.phase}:{entry.address}", (entry.mailbox,), f"{title}: {season}, papers for {', '.join(ids)}",
-            "\n".join(parts) + footer(o), attachments, entry.name, powers=tuple(ids)))
-    if o.public:
-        to = tuple(p.mailbox for p in sorted(roster.players, key=lambda p: p.address)
-                   if p.address and plays[id(p)])
-        if to:
-            batch.messages.append(Outgoing(f"{position.phase}:public", to, f"{title}: {season}, the gazette",
-                                           text(gazette(result, data)) + footer(o), (), None, bcc=True))
+            message_key(position.phase, entry.address, body), (entry.mailbox,),
+            f"{title}: {season}, papers for {', '.join(ids)}", body + footer(o), attachments, entry.name,
+            powers=tuple(ids)))
     return batch
 
 
 def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
-           o: MailOptions) -> tuple[Attachment, ...]:
-    """Each player's print pack, made as ``diplodesk pack`` makes it (the maps after the season)."""
+           o: MailOptions) -> dict[str, Attachment]:
+    """Each player's print pack by their id, made as ``diplodesk pack`` makes them, in one go
+    (the maps after the season drawn once). The gazette's own PDF is not attached: its text
+    is in every message, and its world map would add megabytes to each."""
     from ..engine import seasons
     from ..geometry.shapes import load_map_geometry
     from ..geometry.svg_import import MapError
@@ -86,8 +90,9 @@ def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], n
     stem = f"{position.variant.id}-{position.phase}"
     with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
         made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
-        return tuple(Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made
-                     if not p.name.endswith("-gazette.pdf"))
+        pdfs = [Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made]
+    # hyper_packs makes them in this order: each player's (by id), then the gazette
+    return dict(zip(sorted(ids), pdfs[:len(ids)], strict=True))
 
 
 def season_mail(position: Any, result: Mapping[str, Any] | None, roster: Roster, title: str,

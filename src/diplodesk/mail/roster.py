@@ -12,20 +12,71 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from email.utils import formataddr, parseaddr
+from email.utils import formataddr
 from typing import Any
 
-_ADDRESS = re.compile(r"^[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+\.[^@\s<>(),;:\".]+$")
+from .letters import visible
+
+_ADDRESS = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+\.[^@\s<>(),;:\".]+")
+MAX_FROM = 2000  # characters: a From: header longer than this names nobody
+MAX_FIELD = 200  # characters in a player's name, address or note
 
 
 class RosterError(ValueError):
     """A roster that can't be used; the message names the player and the field."""
 
 
+def _outside(text: str) -> str:
+    """``text`` without its (comments) and "quoted strings", in one pass (a comment that is
+    never closed runs to the end)."""
+    out: list[str] = []
+    depth, quoted, escaped = 0, False, False
+    for c in text:
+        if escaped:
+            escaped = False
+        elif c == "\\" and (depth or quoted):
+            escaped = True
+        elif quoted:
+            quoted = c != '"'
+        elif c == "(":
+            depth += 1
+        elif c == ")" and depth:
+            depth -= 1
+        elif depth:
+            pass
+        elif c == '"':
+            quoted = True
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 def address_of(text: str) -> str:
-    """The bare address of ``"Alice <Alice@Example.org>"``, lower-cased ("" if none)."""
-    _, addr = parseaddr(text or "")
-    return addr.strip().lower() if _ADDRESS.match(addr.strip()) else ""
+    """The bare address of ``"Alice <Alice@Example.org>"``, lower-cased ("" if none).
+
+    Only the real address counts, never the display name: ``bob@example.org
+    <eve@evil.example>`` is Eve's. A header naming two addresses, or none outside a comment
+    or an encoded word, names nobody."""
+    if not text or len(text) > MAX_FROM:
+        return ""
+    bare = _outside(text)
+    if "<" in bare or ">" in bare:
+        if bare.count("<") != 1 or bare.count(">") != 1 or bare.index("<") > bare.index(">"):
+            return ""
+        bare = bare[bare.index("<") + 1:bare.index(">")]
+    addr = bare.strip()
+    return addr.lower() if _ADDRESS.fullmatch(addr) else ""
+
+
+def field_problem(value: str, what: str) -> str:
+    """Why a player's name, address or note cannot be kept ("" if it can): one line, no
+    control characters (a CR or LF would end a mail header), not too long."""
+    if len(value) > MAX_FIELD:
+        return f"{what}: {len(value)} characters is too long (at most {MAX_FIELD})"
+    if any(c in value for c in "\r\n\t") or visible(value) != value:
+        bad = next(c for c in value if c in "\r\n\t" or visible(c) != c)
+        return f"{what}: a control character ({ascii(bad)[1:-1]}) is not allowed"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -64,10 +115,15 @@ class Roster:
         for i, p in enumerate(data):
             name = str(p.get("name", "")).strip()
             email = str(p.get("email", "")).strip()
-            where = f"players[{i}]" + (f" ({name})" if name else "")
+            where = f"players[{i}]" + (f" ({visible(name)[:40]})" if name else "")
             if not name:
                 raise RosterError(f"{where}: a player needs a name")
-            if not _ADDRESS.match(email):
+            for value, what in ((str(p.get("name", "")), "name"), (str(p.get("email", "")), "email"),
+                                (str(p.get("note", "")), "note")):
+                problem = field_problem(value, what)
+                if problem:
+                    raise RosterError(f"{where}: {problem}")
+            if not _ADDRESS.fullmatch(email):
                 raise RosterError(f"{where}: email: {email!r} is not an e-mail address")
             addr = email.lower()
             if addr in seen:
@@ -77,8 +133,9 @@ class Roster:
             ps = [str(x).strip() for x in p.get("powers", [])]
             for power in ps:
                 if power not in known:
-                    raise RosterError(f"{where}: powers: {power!r} is not a power of this game "
-                                      f"({', '.join(known)})")
+                    shown = ", ".join(known[:12]) + (", …" if len(known) > 12 else "")
+                    raise RosterError(f"{where}: powers: {visible(power)[:40]!r} is not a power of this game "
+                                      f"({shown})")
             if len(set(ps)) != len(ps):
                 raise RosterError(f"{where}: powers: a power is listed twice")
             players.append(Player(name, email, tuple(ps), str(p.get("note", ""))))
@@ -91,6 +148,10 @@ class Roster:
         """The player whose address sent ``text`` (a From: header), if any."""
         addr = address_of(text)
         return next((p for p in self.players if p.address == addr), None) if addr else None
+
+    def player_at(self, address: str) -> Player | None:
+        """The player of a bare address (as :class:`~.inbox.Received` has it), if any."""
+        return next((p for p in self.players if p.address == address), None) if address else None
 
     def players_of(self, power: str) -> list[Player]:
         return [p for p in self.players if power in p.powers]

@@ -79,6 +79,7 @@ class SendResult:
     ok: bool
     error: str = ""
     when: str = ""
+    fatal: bool = False  # the server could not be reached, or refused the login or sender: nothing more was tried
 
 
 Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
@@ -102,33 +103,37 @@ def connect(settings: SmtpSettings, password: str) -> smtplib.SMTP:
 
 def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str,
              progress: Progress | None = None, log: SendLog | None = None) -> list[SendResult]:
-    """Send each message over one connection (a new one after a failure); every message is
-    tried and gets a result; the log gets a line for each. ``progress`` may stop early."""
+    """Send each message over one connection (a new one after a failure of one message);
+    each message tried gets a result and a line in the log. When the server cannot be
+    reached, or refuses the login or the sender, the sending stops there: that result is
+    ``fatal`` and the messages after it are not tried (one bad login, never one per
+    message). ``progress`` may stop early too."""
     todo = list(messages)
     results: list[SendResult] = []
     conn: smtplib.SMTP | None = None
-    cannot_connect = ""  # once the server can't be reached or refuses the login, the rest wait
     try:
         for i, m in enumerate(todo):
             if progress is not None and not progress(i, len(todo), ", ".join(m.to)):
                 break
-            error = cannot_connect
-            if not error and conn is None:
+            error, fatal = "", False
+            if conn is None:
                 try:
                     conn = connect(settings, password)
                 except (MailSettingsError, smtplib.SMTPException, ssl.SSLError, OSError) as e:
-                    error = cannot_connect = _why(e)
+                    error, fatal = _why(e), True
             if not error:
                 try:
                     conn.send_message(m.email(settings.sender, _domain(settings.sender)))
                 except (smtplib.SMTPException, ssl.SSLError, OSError) as e:
-                    error = _why(e)
+                    error, fatal = _why(e), isinstance(e, smtplib.SMTPSenderRefused)
                     _close(conn)
                     conn = None
-            r = SendResult(m.key, m.to, m.subject, not error, error, _now())
+            r = SendResult(m.key, m.to, m.subject, not error, error, _now(), fatal)
             results.append(r)
             if log is not None:
                 log.add(r)
+            if fatal:
+                break
     finally:
         if conn is not None:
             _close(conn)
@@ -137,9 +142,20 @@ def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str
     return results
 
 
+def stopped(results: list[SendResult], total: int) -> str:
+    """What the GM must hear when the sending stopped at a connection or login ("" if not)."""
+    if not results or not results[-1].fatal:
+        return ""
+    left = total - len(results)
+    return (f"stopped: {results[-1].error}"
+            + (f"; the other {left} were not tried" if left else ""))
+
+
 def _why(e: Exception) -> str:
     if isinstance(e, smtplib.SMTPAuthenticationError):
         return f"login refused: {_said(e)}"
+    if isinstance(e, smtplib.SMTPSenderRefused):
+        return f"the server refused the sender {_text(e.sender)}: {e.smtp_code} {_said(e)}"
     if isinstance(e, smtplib.SMTPRecipientsRefused):
         return "recipient refused: " + "; ".join(f"{a} ({r[0]} {_text(r[1])})"
                                                  for a, r in sorted(e.recipients.items()))

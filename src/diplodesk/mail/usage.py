@@ -37,9 +37,33 @@ def add_parser(sub) -> None:
                            "else the system keyring, else a prompt")
             p.add_argument("--again", action="store_true",
                            help="send also the messages the log says were sent already")
+    pl = msub.add_parser("players", help="list the players (name, address, powers or nations); add, remove "
+                         "or change one")
+    pl.add_argument("game", type=Path, help="the game file")
+    psub = pl.add_subparsers(dest="players_command", parser_class=type(m))
+    a = psub.add_parser("add", help="add a player: a name, an address and what they play")
+    a.add_argument("name", help="the player's name, as their mail is addressed")
+    a.add_argument("email", help="their e-mail address (orders are taken only from it)")
+    a.add_argument("powers", nargs="*", help="the powers they play (Hypereconomic: their player, e.g. p07, "
+                   "or the nation they play), by id, name or abbreviation")
+    a.add_argument("--note", default="", help="a note for the GM (never sent)")
+    rm = psub.add_parser("remove", help="remove a player")
+    rm.add_argument("who", help="the player's name or address")
+    st = psub.add_parser("set", help="change a player's name, address, powers or note")
+    st.add_argument("who", help="the player's name or address")
+    st.add_argument("--name", help="the new name")
+    st.add_argument("--email", help="the new address")
+    st.add_argument("--powers", help="all they play, with commas between ('' for nothing)")
+    st.add_argument("--add-power", action="append", default=[], help="one more power (or player) they play")
+    st.add_argument("--remove-power", action="append", default=[], help="a power (or player) they no longer play")
+    st.add_argument("--note", help="the new note")
     r = msub.add_parser("read", help="read the players' order e-mails (mbox, Maildir, .eml files, or "
                         "imaps://USER@HOST/FOLDER with the password in $" + IMAP_PASSWORD_ENV + ")")
     r.add_argument("game", type=Path, help="the game file the app saved")
     r.add_argument("mailbox", type=Path,
                    help="an mbox file, a Maildir, a folder of .eml files, or imaps://USER@HOST/FOLDER")
     r.add_argument("--apply", action="store_true", help="enter the orders that arrived and save the game")
+    r.add_argument("--cafile", help="imaps: a certificate to trust (a server with its own)")
+    r.add_argument("--accept", action="append", default=[], metavar="WHERE",
+                   help="enter the orders of a message held because its headers disagree with its From "
+                   "(its place as the report shows it, or its Message-ID); may be given again")

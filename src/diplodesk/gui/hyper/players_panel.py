@@ -1,4 +1,5 @@
-"""Players and diplomacy: who controls which nations, alliances, exiles, joint victories.
+"""Players and diplomacy: who plays by mail at which address (editable, :mod:`.roster_editor`),
+who controls which nations, alliances, exiles, joint victories.
 
 One table per kind of fact (``document/hyper_players.py``), read off the current position;
 a secret joint victory agreement is shown, marked as known to the GM only.
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...document.hyper_players import GM_ONLY, Diplomacy, diplomacy
 from .grids import grid
+from .roster_editor import RosterEditor
 
 SECTIONS = {"players": "Players", "nations": "Nations and their control", "alliances": "Alliances (III.36-39)",
             "exiles": "Governments in exile (II.7-8)", "agreements": "Joint victory agreements (IX.9)",
@@ -36,6 +38,8 @@ class PlayersPanel(QWidget):
         self.heading = QLabel()
         box.addWidget(self.heading)
         split = QSplitter(Qt.Vertical)
+        self.roster = RosterEditor(view)
+        split.addWidget(self.roster)
         self.tables: dict[str, QTableWidget] = {}
         for key, title in SECTIONS.items():
             w = QWidget()
@@ -46,7 +50,7 @@ class PlayersPanel(QWidget):
             inner.addWidget(t)
             self.tables[key] = t
             split.addWidget(w)
-        for i, stretch in enumerate((3, 4, 2, 1, 2, 1)):  # the players and nations are the long lists
+        for i, stretch in enumerate((3, 3, 4, 2, 1, 2, 1)):  # the players and nations are the long lists
             split.setStretchFactor(i, stretch)
         box.addWidget(split, 1)
         view.changed.connect(self.refresh)
@@ -55,6 +59,7 @@ class PlayersPanel(QWidget):
     def refresh(self) -> None:
         pos = self.view.game.current
         self.heading.setText(f"{pos.phase}: players and diplomacy")
+        self.roster.refresh()
         d = diplomacy(pos)
         for key, t in self.tables.items():
             rows = getattr(d, key)

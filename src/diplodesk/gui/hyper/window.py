@@ -26,7 +26,7 @@ from ..dialogs import Prompts
 from ..document_actions import push_command, save_to
 from ..map_view import Highlights
 from .clicks import ClickOrders, scene_point
-from .desk_mail import send_results
+from .desk_mail import orders_from_mail, send_results
 from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
@@ -151,6 +151,7 @@ class HyperDeskWindow(QMainWindow):
             edit.addAction(a)
         game = m.addMenu("&Game")
         game.addAction(self.act_adjudicate)
+        game.addAction(self._action("Orders from &mail…", lambda: orders_from_mail(self), name="act-mail-in"))
         game.addAction(self._action("Send &results…", lambda: send_results(self), name="act-mail-out"))
         self.view_menu = m.addMenu("&View")
         self.view_menu.addAction(self.act_fit)
