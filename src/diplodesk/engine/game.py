@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
+from .plain_text import refusal
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
@@ -319,10 +320,9 @@ def _read_players(players: list, variant: Variant, source: str, positions=()) ->
             known |= set(pos.player_ids())
     for i, p in enumerate(players):
         for key in ("name", "email", "note"):  # a CR or LF would end a mail header and start another
-            bad = next((c for c in str(p.get(key, "")) if ord(c) < 32 or 127 <= ord(c) < 160), None)
-            if bad is not None:
-                raise GameFileError(f"{source}: players[{i}].{key}: a control character ({ascii(bad)[1:-1]}) "
-                                    "is not allowed")
+            why = refusal(str(p.get(key, "")), f"a player's {key}")
+            if why is not None:
+                raise GameFileError(f"{source}: players[{i}].{key}: {why}")
         for j, power in enumerate(p.get("powers", [])):
             if power not in known:
                 raise GameFileError(f"{source}: players[{i}].powers[{j}]: {power!r} is not a power of "
