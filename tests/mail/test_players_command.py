@@ -107,7 +107,8 @@ def test_every_command_names_a_power_or_nation_the_same_way(tmp_path, capsys):
     std.save(path)
     (tmp_path / "orders.txt").write_text("F Lon - Nth\n")
     assert main(["game", "orders", str(path), "Eng", str(tmp_path / "orders.txt")]) == 0
-    assert main(["game", "orders", str(tmp_path / "h.json"), "Fran", str(tmp_path / "orders.txt")]) == 0
+    (tmp_path / "hyper-orders.txt").write_text("co A\n")  # game orders checks each line now
+    assert main(["game", "orders", str(tmp_path / "h.json"), "Fran", str(tmp_path / "hyper-orders.txt")]) == 0
     assert main(["game", "play", str(path)]) == 0
     capsys.readouterr()
     assert main(["report", str(path), "--power", "English"]) == 0
