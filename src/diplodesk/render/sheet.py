@@ -34,12 +34,14 @@ class Sheet:
         self.g = self.base_g  # the glyph size drawn now (grown on a zoomed-out screen)
         self.glyph_step = 0
         self.label_step = 0
+        self.on_screen = False  # drawn for a screen: every label planned clear of the rest
         self.paths: dict[str, Any] = paths_of(geometry)
 
     def use_scale(self, scale: float) -> None:
         """Draw for ``scale`` screen pixels per map unit from now on (0: a page, no minimum)."""
         self.glyph_step = detail.glyph_level(self.base_g, scale)
         self.label_step = detail.label_level(self.base_g, scale)
+        self.on_screen = scale > 0
         self.g = detail.at_level(self.base_g, self.glyph_step)
 
     def path(self, loc: str) -> QPainterPath:
@@ -58,28 +60,58 @@ class Sheet:
         return detail.at_level(self.base_g * detail.LABEL_OF_GLYPH, self.label_step)
 
     def label_plan(self) -> list[detail.LabelBox]:
-        """The labels drawn at the present scale (every one at the map's own size)."""
-        key = f"\0labelplan-{self.glyph_step}-{self.label_step}"
+        """The labels drawn at the present scale: on a page every one where the art put it;
+        on screen every one clear of units, centre markers and each other (see
+        :mod:`.detail`; a board over ``detail.KEEP_ALL_MAX`` only those that fit)."""
+        key = f"\0labelplan-{self.on_screen}-{self.glyph_step}-{self.label_step}"
         plan = self.paths.get(key)
         if plan is None:
-            size = self.label_size
-            g = self.geometry
-            boxes, outside, spots = [], set(), []
-            for pid in g.ids:
-                if g.kind(pid) == "impassable":
-                    continue
-                x, y = self.label_point(pid)
-                half_w = glyphs.text_width(pid.upper(), size) / 2 + size * 0.08
-                boxes.append(detail.LabelBox(pid, x, y, size, half_w, size * 0.45))
-                if self.label_step:
-                    # the art put the label beside its province (no hit grid needed for that)
-                    if not shapely.contains_xy(g.shape(pid), *g.anchor("label", pid)):
-                        outside.add(pid)
-                    spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
-            plan = self.paths[key] = detail.plan_labels(
-                boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys), outside,
-                self.label_step > 0, spots, self.g * 0.45)
+            plan = self.paths[key] = self._plan_labels()
         return plan
+
+    def _plan_labels(self) -> list[detail.LabelBox]:
+        size = self.label_size
+        g = self.geometry
+        boxes, outside, spots = [], set(), []
+        for pid in g.ids:
+            if g.kind(pid) == "impassable":
+                continue
+            x, y = self.label_point(pid)
+            half_w = glyphs.text_width(pid.upper(), size) / 2 + size * 0.08
+            boxes.append(detail.LabelBox(pid, x, y, size, half_w, size * 0.45))
+            if self.on_screen:
+                # the art put the label beside its province (no hit grid needed for that)
+                if not shapely.contains_xy(g.shape(pid), *g.anchor("label", pid)):
+                    outside.add(pid)
+                spots.extend((pid, x, y) for x, y in self._unit_spots(pid))
+        if not self.on_screen:
+            return sorted(boxes, key=lambda b: b.prov)
+        if len(boxes) > detail.KEEP_ALL_MAX:
+            return detail.plan_labels(
+                boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys),
+                outside, self.label_step > 0, spots, self.g * 0.45)
+        return detail.keep_every_label(boxes, g.shape, outside, size * detail.FLOOR_LABEL_PX / detail.MIN_LABEL_PX,
+                                       self.label_obstacles(), g.bounds)
+
+    def label_obstacles(self) -> list[tuple[float, float, float, float]]:
+        """What no label may cover, as rectangles: a unit at every place one may stand (a
+        fleet's outline at sea and on a coast, an army's inland, both on a coastal province)
+        and every centre marker."""
+        g, u = self.geometry, self.g
+        rects = []
+        for pid in g.ids:
+            kind = g.kind(pid)
+            if kind == "impassable":
+                continue
+            for x, y in self._unit_spots(pid):
+                wide = 0.42 if kind == "land" and (x, y) == g.anchor("unit", pid) else 0.6
+                rects.append((x - wide * u, y - 0.62 * u, x + wide * u, y + 0.5 * u))
+        r = u * 0.2
+        for c in self.board.centers:
+            if g.has(c):
+                x, y = self.center_point(c)
+                rects.append((x - r, y - r, x + r, y + r))
+        return rects
 
     def label_at(self, x: float, y: float) -> str | None:
         """The province whose drawn label covers the map point, if any."""
