@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPlainTextEdit,
+    QPushButton,
     QRadioButton,
     QSplitter,
     QTabWidget,
@@ -147,6 +148,7 @@ class InspectorDock(QDockWidget):
     """A phase as one power (or two side by side, or a power and the GM) knows it."""
 
     power_changed = Signal(str)
+    show_on_map = Signal(str)  # the main map should show this power's view, full size
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Power inspector", parent)
@@ -186,6 +188,12 @@ class InspectorDock(QDockWidget):
         row2.addWidget(self.compare)
         row2.addStretch(1)
         box.addLayout(row2)
+        self.on_map = QPushButton("On the main map")
+        self.on_map.setObjectName("inspector-on-map")
+        self.on_map.setToolTip("The main map shows this power's view at full size, with its fog and its "
+                               "results (View › See the map as the power; turn that off to see it all again)")
+        self.on_map.clicked.connect(self._on_map_clicked)
+        row.insertWidget(row.count(), self.on_map)
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.left = ViewPane()
         self.right = ViewPane()
@@ -311,6 +319,11 @@ class InspectorDock(QDockWidget):
         """The document changed (orders, position): draw again."""
         self.refresh()
 
+    def _on_map_clicked(self) -> None:
+        name = self.left.viewer_name()
+        if name:
+            self.show_on_map.emit(name)
+
     def _left_changed(self) -> None:
         self.refresh()
         name = self.left.viewer_name()
@@ -321,7 +334,9 @@ class InspectorDock(QDockWidget):
         main = self.parentWidget()
         if on and not self.isFloating() and self.width() < SIDE_BY_SIDE_WIDTH and isinstance(main, QMainWindow):
             # two maps need room: the dock widens where it is docked (it never floats off)
-            main.resizeDocks([self], [min(SIDE_BY_SIDE_WIDTH, main.width() // 2)], Qt.Orientation.Horizontal)
+            # (once the dock's tab is laid out: a dock just raised in its column ignores it)
+            width = min(SIDE_BY_SIDE_WIDTH, main.width() // 2)
+            QTimer.singleShot(0, lambda: main.resizeDocks([self], [width], Qt.Orientation.Horizontal))
         self._orient()
         self.right.setVisible(on)
         if on:

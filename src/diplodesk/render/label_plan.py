@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 SHRINK_STEPS = 3  # sizes tried from the grown one down to the floor, both included
 GRID_POINTS = 90  # at most this many places inside a province are tried (nearest first)
 GAP = 0.15  # of a label's half height: room kept between a label and what it must not touch
-REACH = (2.0, 5.0)  # how far from its province a name set beside it may go, in label heights
+REACH = (2.0, 5.0, 10.0)  # how far from its province a name set beside it may go, in label heights
 
 
 def place_all(boxes: list[LabelBox], shape: Callable[[str], object], art_outside: set[str],

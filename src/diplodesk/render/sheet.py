@@ -77,8 +77,11 @@ class Sheet:
             if g.kind(pid) == "impassable":
                 continue
             x, y = self.label_point(pid)
-            half_w = glyphs.text_width(pid.upper(), size) / 2 + size * 0.08
-            boxes.append(detail.LabelBox(pid, x, y, size, half_w, size * 0.45))
+            # the box of the letters themselves: a J or a Q reaches below the others
+            r = glyphs.text_path(pid.upper(), size, x, y).boundingRect()
+            half_w = r.width() / 2 + size * 0.08
+            half_h = max(y - r.top(), r.bottom() - y) + size * 0.05
+            boxes.append(detail.LabelBox(pid, x, y, size, half_w, half_h))
             if self.on_screen:
                 # the art put the label beside its province (no hit grid needed for that)
                 if not shapely.contains_xy(g.shape(pid), *g.anchor("label", pid)):

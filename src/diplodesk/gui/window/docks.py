@@ -53,6 +53,7 @@ class WindowDocks(WindowState):
         h.promote_requested.connect(self.promote_branch)
         h.delete_requested.connect(self.delete_branch)
         self.inspector_dock.visibilityChanged.connect(lambda _v: self._refresh_inspector())
+        self.inspector_dock.show_on_map.connect(self.show_as_power)
 
     def _size_docks_once(self) -> None:
         """On the first start (no saved layout): the map gets the room, the docks what they need."""
@@ -64,6 +65,11 @@ class WindowDocks(WindowState):
             h = self.orders_dock.height() + self.results_dock.height()
             orders = round(h * ORDERS_SHARE)
             self.resizeDocks([self.orders_dock, self.results_dock], [orders, h - orders], Qt.Orientation.Vertical)
+
+    def show_as_power(self, power: str) -> None:
+        """The inspector's power on the main map, at full size: the map as it knows it."""
+        self.set_power(power)
+        self.set_as_power(True)
 
     def inspect(self) -> None:
         self.inspector_dock.show()
