@@ -50,6 +50,9 @@ def test_the_inspector_shows_its_power_on_the_main_map_fogged_and_keyed(make_win
     v.viewport().repaint()
     plain = v.viewport().grab().toImage().pixelColor(at)
     assert abs(unseen.lightness() - plain.lightness()) > 40  # greyed, not the same cream
+    assert not w.inspector_dock.left.view.isVisible()  # its small map gives way to the report
+    w.inspector_dock.on_map.click()  # and again: the whole board
+    assert not w.as_power and not w.act_as_power.isChecked() and not w.view.fog
 
 
 def test_as_the_power_the_results_dock_lists_only_what_it_may_know(make_window):

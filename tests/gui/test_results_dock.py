@@ -101,6 +101,8 @@ def test_the_splitter_between_lines_and_why_is_remembered(qtbot, tmp_path, promp
     w.show_phase(0)
     dock = w.results_dock
     assert not dock.why.isVisible()  # until a line is asked about
+    dock.raise_()  # its tab, as after Adjudicate (history's was in front)
+    qtbot.waitUntil(lambda: dock.table.height() > 200)
     dock.show_why(0)
     assert dock.why.isVisible() and dock.splitter.sizes()[1] > 150  # below the lines in the column
     dock.splitter.moveSplitter(dock.splitter.sizes()[0] - 80, 1)  # the GM drags it wider

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
 
 TEXT_PX = 12
-FOG_GREY = QColor(110, 110, 120, 165)
-FOG_HATCH = QColor(40, 40, 50, 150)
+FOG_GREY = QColor(110, 110, 120, 130)
+FOG_HATCH = QColor(40, 40, 50, 110)
 NEUTRAL_LAND = "#f1e8d0"
 
 

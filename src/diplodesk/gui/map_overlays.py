@@ -109,6 +109,11 @@ class MapOverlays:
             if g.has(prov):
                 painter.fillPath(self._path(prov), grey)
                 painter.fillPath(self._path(prov), hatch)
+        mp = getattr(self.layers, "mp", None)
+        if fog and mp is not None and self.options.show_labels:
+            # the names again over the fog: a fogged province is still read by its name
+            mp.sheet.use_scale(scale)
+            mp.labels.paint(painter, mp.palette(self.options.palette))
         edge = QPen(QColor(214, 140, 0, 235), 3 * px)
         edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         for prov in sorted(marked - fog):

@@ -126,6 +126,7 @@ class OrdersDock(QDockWidget):
         self.editor.setUndoRedoEnabled(False)  # Ctrl+Z goes to the game's undo stack
         self.editor.setPlaceholderText("One order a line, e.g.\nF lon - nth\nA lvp - yor")
         self.highlighter = OrderHighlighter(self.editor.document())
+        self.editor.setMinimumHeight(44)  # three lines; the dock shares a column with the tabs
         box.addWidget(self.editor, 3)
         self.problem = QLabel()
         self.problem.setWordWrap(True)

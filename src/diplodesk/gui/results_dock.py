@@ -50,6 +50,7 @@ class ResultsDock(QDockWidget):
         box = QVBoxLayout(w)
         box.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel("No phase adjudicated yet")
+        self.heading.setWordWrap(True)  # a long heading never widens the column of docks
         box.addWidget(self.heading)
         self.winner = QLabel()  # the game's result, after the phase that decided it
         self.winner.setObjectName("winner")
@@ -57,6 +58,7 @@ class ResultsDock(QDockWidget):
         self.winner.hide()
         box.addWidget(self.winner)
         self.table = self._make_table()
+        self.table.setMinimumWidth(120)  # scrolls sideways in a narrow dock
         self.why = QPlainTextEdit()
         self.why.setReadOnly(True)
         self.why.setObjectName("why")

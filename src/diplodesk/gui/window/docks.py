@@ -66,10 +66,12 @@ class WindowDocks(WindowState):
             orders = round(h * ORDERS_SHARE)
             self.resizeDocks([self.orders_dock, self.results_dock], [orders, h - orders], Qt.Orientation.Vertical)
 
-    def show_as_power(self, power: str) -> None:
-        """The inspector's power on the main map, at full size: the map as it knows it."""
-        self.set_power(power)
-        self.set_as_power(True)
+    def show_as_power(self, power: str | None) -> None:
+        """The inspector's power on the main map, at full size: the map as it knows it
+        (None: the whole board again)."""
+        if power is not None:
+            self.set_power(power)
+        self.set_as_power(power is not None)
 
     def inspect(self) -> None:
         self.inspector_dock.show()

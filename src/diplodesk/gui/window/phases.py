@@ -112,6 +112,7 @@ class WindowPhases(WindowState):
             loc = toks[2] if toks and toks[0] in ("B", "D") and len(toks) > 2 else toks[1] if len(toks) > 1 else ""
             if loc.split("/")[0] == prov:
                 dock.show()
+                dock.raise_()  # its tab, in front of history's and the inspector's
                 dock.table.setCurrentCell(row, 0)
                 dock.show_why(row)
                 return True

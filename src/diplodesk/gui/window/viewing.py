@@ -59,6 +59,7 @@ class WindowViewing(WindowState):
     def set_as_power(self, on: bool) -> None:
         self.as_power = bool(on)
         self.act_as_power.setChecked(self.as_power)
+        self.inspector_dock.set_on_map(self.as_power)
         self.view.set_options(power=self.power if self.as_power else None)
         self._show_content()
         self._results_as_seen()
