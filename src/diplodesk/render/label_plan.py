@@ -31,6 +31,8 @@ SHRINK_STEPS = 3  # sizes tried from the grown one down to the floor, both inclu
 GRID_POINTS = 90  # at most this many places inside a province are tried (nearest first)
 GAP = 0.15  # of a label's half height: room kept between a label and what it must not touch
 REACH = (2.0, 5.0, 10.0)  # how far from its province a name set beside it may go, in label heights
+NEAREST = 64  # places beside a province measured exactly (the nearest by their bounding boxes)
+LINE_SAMPLES = 16  # points along a leader line tested against the names placed before it
 
 
 def place_all(boxes: list[LabelBox], shape: Callable[[str], object], art_outside: set[str],
@@ -52,10 +54,17 @@ def place_all(boxes: list[LabelBox], shape: Callable[[str], object], art_outside
     for b in ordered:
         geom = shape(b.prov)
         shapely.prepare(geom)
+        # only what lies near the province can be in the way (the farthest a name may go)
+        x0, y0, x1, y1 = shapely.bounds(geom)
+        m = REACH[-1] * 2 * b.half_h + 2 * b.half_w
         walls = np.vstack([blocked, taken])
+        walls = walls[(walls[:, 2] >= x0 - m) & (walls[:, 0] <= x1 + m) & (walls[:, 3] >= y0 - m)
+                      & (walls[:, 1] <= y1 + m)]
         got = _inside(b, geom, b.prov in art_outside, fit_share, floor, walls, bounds)
         if got is None:
-            got = _beside(b, geom, floor, walls, taken, bounds)
+            near = taken[(taken[:, 2] >= x0 - m) & (taken[:, 0] <= x1 + m) & (taken[:, 3] >= y0 - m)
+                         & (taken[:, 1] <= y1 + m)]
+            got = _beside(b, geom, floor, walls, near, bounds)
         if got is None:
             got = replace(b, size=floor, half_w=b.half_w * floor / b.size, half_h=b.half_h * floor / b.size,
                           crowded=True)
@@ -74,18 +83,25 @@ def _sizes(size: float, floor: float) -> list[float]:
 def _inside(b: LabelBox, geom, outside_ok: bool, fit_share: float, floor: float, walls: np.ndarray,
             bounds) -> LabelBox | None:
     """The box at its art's place or moved within its province, as big as will go."""
+    here = np.array([[b.x, b.y]])
+    grid = None
     for size in _sizes(b.size, floor):
         k = size / b.size
         hw, hh = b.half_w * k, b.half_h * k
-        pts = _grid(geom, b.x, b.y, hh)
-        ok = _free(pts, hw, hh, walls, bounds, hh * GAP)
-        share = _shares(geom, pts, hw, hh)
-        good = ok & (share >= fit_share)
-        if outside_ok:
-            good[0] |= ok[0]  # the art put this name beside its province: keep that
-        hit = np.flatnonzero(good)
+        # the art's place first, alone: most names fit there, and the grid is not needed
+        if _free(here, hw, hh, walls, bounds, hh * GAP)[0] and (
+                outside_ok or _shares(geom, here, hw, hh)[0] >= fit_share):
+            return replace(b, size=size, half_w=hw, half_h=hh)
+        if grid is None:
+            grid = _grid(geom, b.x, b.y, b.half_h * floor / b.size)
+        xs, ys, gi, gj = grid
+        ok = _free_grid(xs, ys, hw, hh, walls, bounds, hh * GAP)[gj, gi]
+        if not ok.any():
+            continue
+        cand = np.column_stack([xs[gi[ok]], ys[gj[ok]]])
+        hit = np.flatnonzero(_shares(geom, cand, hw, hh) >= fit_share)
         if hit.size:
-            x, y = pts[hit[0]]
+            x, y = cand[hit[0]]
             return replace(b, x=float(x), y=float(y), size=size, half_w=hw, half_h=hh)
     return None
 
@@ -98,37 +114,50 @@ def _beside(b: LabelBox, geom, floor: float, walls: np.ndarray, taken: np.ndarra
     hw, hh = b.half_w * k, b.half_h * k
     tx, ty = _target(geom)
     minx, miny, maxx, maxy = shapely.bounds(geom)
-    labels = shapely.union_all(shapely.box(*taken.T)) if len(taken) else None
     for reach in REACH:
         pad = reach * 2 * hh
-        step = hh * 0.6
+        step = hh * 0.8
         xs = np.arange(minx - pad - hw, maxx + pad + hw, step)
         ys = np.arange(miny - pad - hh, maxy + pad + hh, step)
-        gx, gy = np.meshgrid(xs, ys)
-        pts = np.column_stack([gx.ravel(), gy.ravel()])
-        pts = pts[_free(pts, hw, hh, walls, bounds, hh * GAP)]
+        free = _free_grid(xs, ys, hw, hh, walls, bounds, hh * GAP)
+        gy, gx = np.nonzero(free)
+        pts = np.column_stack([xs[gx], ys[gy]])
         if not len(pts):
             continue
-        rects = shapely.box(pts[:, 0] - hw, pts[:, 1] - hh, pts[:, 0] + hw, pts[:, 1] + hh)
-        away = shapely.distance(rects, geom)
-        near = away <= pad
-        pts, rects, away = pts[near], rects[near], away[near]
+        # how far each box is from the province: from its bounding box first (cheap), then
+        # from its shape for the nearest few
+        dx = np.maximum(np.maximum(minx - (pts[:, 0] + hw), (pts[:, 0] - hw) - maxx), 0)
+        dy = np.maximum(np.maximum(miny - (pts[:, 1] + hh), (pts[:, 1] - hh) - maxy), 0)
+        rough = np.hypot(dx, dy)
+        pts, rough = pts[rough <= pad], rough[rough <= pad]
         if not len(pts):
             continue
-        order = np.lexsort(((pts[:, 0] - tx) ** 2 + (pts[:, 1] - ty) ** 2, np.round(away / step)))
-        pts = pts[order]
-        if labels is not None:
-            lines = shapely.linestrings(np.stack([pts, np.broadcast_to((tx, ty), pts.shape)], axis=1))
-            clear = np.flatnonzero(~shapely.intersects(lines, labels))
-            # a line over another name is better than no place at all
-            pick = clear[0] if clear.size else 0
-        else:
-            pick = 0
+        pts = pts[np.lexsort(((pts[:, 0] - tx) ** 2 + (pts[:, 1] - ty) ** 2, np.round(rough / step)))][:NEAREST]
+        away = shapely.distance(shapely.box(pts[:, 0] - hw, pts[:, 1] - hh, pts[:, 0] + hw, pts[:, 1] + hh), geom)
+        keep = away <= pad
+        pts, away = pts[keep], away[keep]
+        if not len(pts):
+            continue
+        pts = pts[np.lexsort(((pts[:, 0] - tx) ** 2 + (pts[:, 1] - ty) ** 2, np.round(away / step)))]
+        clear = np.flatnonzero(~_crosses(pts, (tx, ty), taken))
+        pick = clear[0] if clear.size else 0  # a line over another name beats no place at all
         x, y = pts[pick]
         # a box over the leader's end needs no line: it already lies on its province's heart
         lead = None if abs(x - tx) <= hw and abs(y - ty) <= hh else (tx, ty)
         return replace(b, x=float(x), y=float(y), size=floor, half_w=hw, half_h=hh, leader=lead)
     return None
+
+
+def _crosses(starts: np.ndarray, end: tuple[float, float], rects: np.ndarray) -> np.ndarray:
+    """Does the line from each start to ``end`` pass over one of ``rects`` (sampled)?"""
+    if not len(rects):
+        return np.zeros(len(starts), dtype=bool)
+    t = np.linspace(0.0, 1.0, LINE_SAMPLES)[None, :]
+    xs = starts[:, 0:1] + (end[0] - starts[:, 0:1]) * t
+    ys = starts[:, 1:2] + (end[1] - starts[:, 1:2]) * t
+    x, y = xs[..., None], ys[..., None]
+    inside = (x >= rects[:, 0]) & (x <= rects[:, 2]) & (y >= rects[:, 1]) & (y <= rects[:, 3])
+    return inside.any(axis=(1, 2))
 
 
 def _target(geom) -> tuple[float, float]:
@@ -137,18 +166,38 @@ def _target(geom) -> tuple[float, float]:
     return float(c[0]), float(c[1])
 
 
-def _grid(geom, x: float, y: float, hh: float) -> np.ndarray:
-    """The art's place first, then points inside the province nearest it first."""
+def _grid(geom, x: float, y: float, hh: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A regular grid over the province (its columns ``xs`` and rows ``ys``) and the cells
+    inside it, nearest the art's place first (column and row indices)."""
     minx, miny, maxx, maxy = shapely.bounds(geom)
     step = max(hh * 0.7, min(maxx - minx, maxy - miny) / 40, 1e-6)
     xs = np.arange(minx + step / 2, maxx, step)
     ys = np.arange(miny + step / 2, maxy, step)
-    gx, gy = np.meshgrid(xs, ys)
-    gx, gy = gx.ravel(), gy.ravel()
-    keep = shapely.contains_xy(geom, gx, gy)
-    gx, gy = gx[keep], gy[keep]
-    order = np.argsort((gx - x) ** 2 + (gy - y) ** 2, kind="stable")[:GRID_POINTS]
-    return np.vstack([[x, y], np.column_stack([gx[order], gy[order]])])
+    gj, gi = np.nonzero(np.ones((len(ys), len(xs)), dtype=bool))
+    keep = shapely.contains_xy(geom, xs[gi], ys[gj])
+    gi, gj = gi[keep], gj[keep]
+    order = np.argsort((xs[gi] - x) ** 2 + (ys[gj] - y) ** 2, kind="stable")[:GRID_POINTS]
+    return xs, ys, gi[order], gj[order]
+
+
+def _free_grid(xs: np.ndarray, ys: np.ndarray, hw: float, hh: float, walls: np.ndarray, bounds,
+               gap: float) -> np.ndarray:
+    """:func:`_free` for every point of a regular grid at once (rows ``ys``, columns ``xs``):
+    each wall, grown by the box's half sizes, blocks a block of cells."""
+    ok = np.ones((len(ys), len(xs)), dtype=bool)
+    if len(walls):
+        i0 = np.searchsorted(xs, walls[:, 0] - hw - gap, side="right")
+        i1 = np.searchsorted(xs, walls[:, 2] + hw + gap, side="left")
+        j0 = np.searchsorted(ys, walls[:, 1] - hh - gap, side="right")
+        j1 = np.searchsorted(ys, walls[:, 3] + hh + gap, side="left")
+        for a, b, c, d in zip(j0.tolist(), j1.tolist(), i0.tolist(), i1.tolist(), strict=True):
+            if a < b and c < d:
+                ok[a:b, c:d] = False
+    if bounds is not None:
+        x0, y0, x1, y1 = bounds
+        ok &= ((xs - hw >= x0) & (xs + hw <= x1))[None, :]
+        ok &= ((ys - hh >= y0) & (ys + hh <= y1))[:, None]
+    return ok
 
 
 def _free(pts: np.ndarray, hw: float, hh: float, walls: np.ndarray, bounds, gap: float) -> np.ndarray:

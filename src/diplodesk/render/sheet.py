@@ -22,6 +22,10 @@ from ..geometry.shapes import MapGeometry
 from . import detail, glyphs
 from .paths import geometry_path, paths_of
 
+# a unit's outline round its spot, in glyph sizes: a fleet's hull is the widest, its sail
+# the tallest (glyphs.fleet_hull_path, fleet_sail_path), an army's shield the lowest
+UNIT_HALF_W, UNIT_ABOVE, UNIT_BELOW = 0.6, 0.62, 0.5
+
 
 class Sheet:
     """One board on one map: its shapes as paths, and the places things are drawn."""
@@ -107,8 +111,8 @@ class Sheet:
             if kind == "impassable":
                 continue
             for x, y in self._unit_spots(pid):
-                wide = 0.42 if kind == "land" and (x, y) == g.anchor("unit", pid) else 0.6
-                rects.append((x - wide * u, y - 0.62 * u, x + wide * u, y + 0.5 * u))
+                wide = 0.42 if kind == "land" and (x, y) == g.anchor("unit", pid) else UNIT_HALF_W
+                rects.append((x - wide * u, y - UNIT_ABOVE * u, x + wide * u, y + UNIT_BELOW * u))
         r = u * 0.2
         for c in self.board.centers:
             if g.has(c):
@@ -142,7 +146,13 @@ class Sheet:
                 if d < 1e-6:
                     dx, dy, d = 0.0, 1.0, 1.0
                 cx, cy = dx / d, dy / d
-                need = self.g * 0.58 + abs(cx) * half_w + abs(cy) * half_h
+                # out along the line until the box clears a unit's outline (label_obstacles)
+                # on one axis, with the plan's gap to spare
+                gap = half_h * 0.2
+                reach_x = (half_w + UNIT_HALF_W * self.g + gap) / abs(cx) if abs(cx) > 1e-9 else math.inf
+                below = UNIT_BELOW if cy > 0 else UNIT_ABOVE
+                reach_y = (half_h + below * self.g + gap) / abs(cy) if abs(cy) > 1e-9 else math.inf
+                need = min(reach_x, reach_y)
                 if d < need:
                     x, y = ux + cx * need, uy + cy * need
         return (x, y)
@@ -152,8 +162,9 @@ class Sheet:
         p = self.paths.get(key)
         if p is None:
             x, y = self.geometry.anchor("label", prov)
-            half_w = glyphs.text_width(prov.upper(), self.label_size) / 2 + self.g * 0.04
-            p = self.paths[key] = self._clear_of_units(prov, (x, y), half_w, self.label_size * 0.42)
+            size = self.label_size
+            half_w = glyphs.text_width(prov.upper(), size) / 2 + size * 0.08  # as the plan's box
+            p = self.paths[key] = self._clear_of_units(prov, (x, y), half_w, size * 0.47)
         return p
 
     def center_point(self, prov: str) -> tuple[float, float]:

@@ -110,11 +110,12 @@ class LabelLayer(QGraphicsItem):
         if self.show_names and text >= 4.5:  # any smaller is too small to read: leave them out
             font.setPixelSize(max(1, round(text)))
             painter.setFont(font)
+            spots = [xy for xy, _, _ in self.units]
             for pid in shown:
                 xy = self.label_at(pid)
                 if xy is None:
                     continue
-                at(*xy)
+                at(*_clear_of(xy, spots, text * 2.0 * px, text * 0.7 * px, unit * px))
                 painter.setPen(QColor("#2b4d69") if doc.province(pid).kind == "sea" else INK)
                 painter.drawText(QRectF(-text * 4, -text * 0.7, text * 8, text * 1.4), Qt.AlignmentFlag.AlignCenter, pid)
                 painter.restore()
@@ -132,6 +133,16 @@ class LabelLayer(QGraphicsItem):
             painter.setPen(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
             painter.restore()
+
+
+def _clear_of(xy: tuple[float, float], units: list[tuple[float, float]], half_w: float, half_h: float,
+              r: float) -> tuple[float, float]:
+    """A name's place moved below a start unit it would sit under (sizes in map units)."""
+    x, y = xy
+    for ux, uy in units:
+        if abs(ux - x) < half_w + r and abs(uy - y) < half_h + r * 0.7:
+            return (x, uy + r * 0.7 + half_h)
+    return xy
 
 
 class CoastLayer(QGraphicsItem):
