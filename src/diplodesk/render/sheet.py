@@ -9,6 +9,7 @@ a minimum size in pixels, and only the labels that fit are drawn (see :mod:`.det
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Any
 
@@ -19,7 +20,7 @@ from PySide6.QtGui import QPainterPath
 from ..engine.board import Board
 from ..engine.variant import Variant
 from ..geometry.shapes import MapGeometry
-from . import detail, glyphs
+from . import detail, glyphs, label_cache
 from .paths import geometry_path, paths_of
 
 # a unit's outline round its spot, in glyph sizes: a fleet's hull is the widest, its sail
@@ -97,8 +98,22 @@ class Sheet:
             return detail.plan_labels(
                 boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys),
                 outside, self.label_step > 0, spots, self.g * 0.45)
-        return detail.keep_every_label(boxes, g.shape, outside, size * detail.FLOOR_LABEL_PX / detail.MIN_LABEL_PX,
-                                       self.label_obstacles(), g.bounds)
+        floor = size * detail.FLOOR_LABEL_PX / detail.MIN_LABEL_PX
+        obstacles = self.label_obstacles()
+        digest = repr((sorted((b.prov, b.x, b.y, b.size, b.half_w, b.half_h) for b in boxes), sorted(outside),
+                       obstacles, g.bounds, floor)).encode() + self._shapes_digest()
+        return label_cache.cached_plan(digest, lambda: detail.keep_every_label(
+            boxes, g.shape, outside, floor, obstacles, g.bounds))
+
+    def _shapes_digest(self) -> bytes:
+        """A digest of the provinces' shapes (a stored plan is for these shapes only)."""
+        d = self.paths.get("\0shapes-digest")
+        if d is None:
+            h = hashlib.sha256()
+            for pid in self.geometry.ids:
+                h.update(pid.encode() + b"\0" + shapely.to_wkb(self.geometry.shape(pid)))
+            d = self.paths["\0shapes-digest"] = h.digest()
+        return d
 
     def label_obstacles(self) -> list[tuple[float, float, float, float]]:
         """What no label may cover, as rectangles: a unit at every place one may stand (a
