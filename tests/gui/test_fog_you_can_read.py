@@ -83,3 +83,25 @@ def test_the_order_box_example_comes_from_the_boards_own_units():
     assert "lon" not in text and "nth" not in text
     first = text.splitlines()[1].split()
     assert first[1] in {u.loc for u in doc.position.units.values() if u.power == "Britain"}
+
+
+def test_the_colonial_railroad_is_drawn_dark_enough_to_be_seen(make_window):
+    from diplodesk.engine.rules import railroad
+
+    w = make_window(GameDocument.new("colonial"))
+    w.resize(1366, 708)
+    v = w.view
+    v.fit()
+    v._rerender()
+    v.viewport().repaint()
+    img = v.viewport().grab().toImage()
+    sheet = v.sheet
+    line = next(iter(railroad.lines(w.doc.position.board)))
+    pts = sheet.rail_points(line.provinces)
+    dark = 0
+    for a, b in zip(pts, pts[1:], strict=False):
+        # a third of the way along each stretch: on the rail, away from the units at its ends
+        at = v.mapFromScene(QPointF(a.x() + (b.x() - a.x()) / 3, a.y() + (b.y() - a.y()) / 3))
+        near = [img.pixelColor(at.x() + dx, at.y() + dy).lightness() for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        dark += min(near) < 110  # the land and the powers' colours around it are lighter
+    assert dark >= 0.8 * (len(pts) - 1)

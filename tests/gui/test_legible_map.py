@@ -26,7 +26,7 @@ def test_at_fit_units_and_drawn_labels_are_readable(make_window):
     assert sheet.g * scale >= detail.MIN_UNIT_PX
     plan = sheet.label_plan()
     assert len(plan) >= 30  # the big provinces keep their labels
-    assert all(b.size * scale >= detail.MIN_LABEL_PX for b in plan)
+    assert all(b.size * scale >= detail.FLOOR_LABEL_PX for b in plan)  # shrunk no further than the floor
 
 
 def test_a_label_drawn_beside_its_province_clicks_as_its_own(window):

@@ -33,6 +33,7 @@ CAP_OF_SIZE = 0.72  # capital height of the labels' font, in label sizes (glyphs
 FLOOR_CAP_PX = 8.0  # a name that must shrink to fit keeps capitals at least this tall
 FLOOR_LABEL_PX = FLOOR_CAP_PX / CAP_OF_SIZE * 1.01
 KEEP_ALL_MAX = 400  # boards with more labelled provinces than this may leave names out
+WORLD_LABEL_PX = 10.0  # a label's size on screen on such a board (the world's desk reads it so)
 LABEL_OF_GLYPH = 0.34  # a label's size at the map's own scale, in glyph sizes
 LEVELS_PER_OCTAVE = 4
 FIT_SHARE = 0.6  # how much of a grown label's box must lie in its own province
@@ -54,9 +55,9 @@ def glyph_level(base: float, scale: float) -> int:
     return level(base, MIN_UNIT_PX / scale) if scale > 0 else 0
 
 
-def label_level(base: float, scale: float) -> int:
+def label_level(base: float, scale: float, min_px: float = MIN_LABEL_PX) -> int:
     """The step of the label size at ``scale`` (0: the map's own, every label drawn)."""
-    return level(base * LABEL_OF_GLYPH, MIN_LABEL_PX / scale) if scale > 0 else 0
+    return level(base * LABEL_OF_GLYPH, min_px / scale) if scale > 0 else 0
 
 
 @dataclass(frozen=True)

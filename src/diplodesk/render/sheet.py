@@ -45,9 +45,17 @@ class Sheet:
     def use_scale(self, scale: float) -> None:
         """Draw for ``scale`` screen pixels per map unit from now on (0: a page, no minimum)."""
         self.glyph_step = detail.glyph_level(self.base_g, scale)
-        self.label_step = detail.label_level(self.base_g, scale)
+        self.label_step = detail.label_level(self.base_g, scale, self._label_px())
         self.on_screen = scale > 0
         self.g = detail.at_level(self.base_g, self.glyph_step)
+
+    def _label_px(self) -> float:
+        """A label's size on screen when it fits: the world's boards keep a smaller one."""
+        n = self.paths.get("\0labelled")
+        if n is None:
+            g = self.geometry
+            n = self.paths["\0labelled"] = sum(1 for p in g.ids if g.kind(p) != "impassable")
+        return detail.MIN_LABEL_PX if n <= detail.KEEP_ALL_MAX else detail.WORLD_LABEL_PX
 
     def path(self, loc: str) -> QPainterPath:
         p = self.paths.get(loc)
@@ -98,7 +106,7 @@ class Sheet:
             return detail.plan_labels(
                 boxes, lambda p: g.shape(p).area, lambda p, xs, ys: shapely.contains_xy(g.shape(p), xs, ys),
                 outside, self.label_step > 0, spots, self.g * 0.45)
-        floor = size * detail.FLOOR_LABEL_PX / detail.MIN_LABEL_PX
+        floor = size * detail.FLOOR_LABEL_PX / self._label_px()
         obstacles = self.label_obstacles()
         digest = repr((sorted((b.prov, b.x, b.y, b.size, b.half_w, b.half_h) for b in boxes), sorted(outside),
                        obstacles, g.bounds, floor)).encode() + self._shapes_digest()

@@ -72,8 +72,8 @@ class BoardLayer(Layer):
             painter.drawPath(path)
 
     def paint_railroads(self, painter: QPainter, pal: Palette) -> None:
-        """Each railroad line of the board, faintly, through its provinces: a thin rail
-        with sleepers across it."""
+        """Each railroad line of the board through its provinces: a rail with sleepers
+        across it, dark enough to be seen over any power's colour at a glance."""
         s = self.sheet
         layer = s.paths.get("\0railroads")
         if layer is None:
