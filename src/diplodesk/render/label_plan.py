@@ -7,12 +7,14 @@ smallest provinces), at its art's place and then at the points of a grid inside 
 province, nearest first, at each size from the grown one down to the floor; a place is good
 when most of the box lies in the province (or the art itself put the name outside it),
 no unit spot, centre marker or label placed before is under it, and it lies on the map.
-A label with no good place inside goes on a ring round its province, at the nearest free
-spot, and a leader line joins it to the province. Only a board too crowded even for that
-gets a label over something, at the floor size in its art's place (``LabelBox.crowded``).
+A label with no good place inside goes, at the floor size, to the free place nearest its
+province (within ``REACH``) whose leader line crosses no name placed before, and the line
+joins it to the province's heart. Only a board too crowded even for that gets a label over
+something, at the floor size in its art's place (``LabelBox.crowded``).
 
-Each candidate is checked as a whole array (numpy), so a board of a hundred provinces is
-planned in a few milliseconds.
+The candidates are checked as whole arrays (numpy; an obstacle blocks a block of grid cells
+at once), so a board of a hundred provinces is planned in some tens of milliseconds; the
+plans are kept on disk (:mod:`.label_cache`), so a start after the first reads them back.
 """
 
 from __future__ import annotations

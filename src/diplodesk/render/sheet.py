@@ -4,7 +4,8 @@ each thing goes on it (units, dislodged units, labels, centre markers, railroad 
 The places are worked out once per map and kept in the geometry's path cache, so every
 painter of that map, and every layer of one painter, puts a thing in the same spot. On
 screen the sheet is told the scale (:meth:`Sheet.use_scale`): glyphs and labels then keep
-a minimum size in pixels, and only the labels that fit are drawn (see :mod:`.detail`).
+a minimum size in pixels, and every label is planned clear of units, centre markers and the
+other labels (see :mod:`.detail`).
 """
 
 from __future__ import annotations
