@@ -10,11 +10,16 @@
 * click to order drawn: a click on a lit province, through order entry, the command, the
   document and a synchronous repaint of the map (target 50 ms or less); also the first
   click that selects a unit (the engine works out its legal orders);
-* repaint after a pan or a zoom of the standard board (target 4 ms or less) and of a
+* repaint after a pan or a zoom of the standard board (target 4 ms or less; also as a ratio
+  to a bare QGraphicsView blitting one image of the view's size, the least a repaint costs,
+  in the same run) and of a
   generated board of 2,000 provinces (``bench_editor.synthetic_board``, saved as a variant
   folder and played; target 8 ms or less), with the on-screen minimum sizes and labels in
   place; after a zoom the map is first shown from the scaled image, and a sharp one
-  follows when the zooming pauses: its time is reported too.
+  follows when the zooming pauses: its time is reported too;
+* the label plan (every name placed, none left out) of each standard-size board at the Fit of
+  both default windows, made afresh, against the names laid where the art put them (the page's
+  plan) in the same run.
 
 The machine may be shared: the load average is printed with the figures.
 """
@@ -197,6 +202,84 @@ def bench_in_process(rounds: int) -> dict[str, list[float]]:
     return res
 
 
+def bench_bare_repaint(rounds: int, size: tuple[int, int]) -> list[float]:
+    """The baseline of a repaint: a bare QGraphicsView of the map view's size that blits one
+    image of its viewport's size, scrolled a little each time (what a pan costs at least)."""
+    from PySide6.QtCore import QElapsedTimer, QPointF, QRectF
+    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+
+    class Bare(QGraphicsView):
+        def __init__(self):
+            super().__init__()
+            self.setScene(QGraphicsScene(QRectF(0, 0, 6000, 6000)))
+            self.image = QImage(size[0], size[1], QImage.Format.Format_ARGB32_Premultiplied)
+            self.image.fill(QColor("#9fb8c8"))
+
+        def drawBackground(self, painter, rect):
+            painter.drawImage(QPointF(rect.x(), rect.y()), self.image)
+
+    from PySide6.QtWidgets import QApplication
+
+    v = Bare()
+    v.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+    v.resize(*size)
+    v.show()
+    QApplication.processEvents()
+    v.centerOn(3000, 3000)
+    v.viewport().repaint()
+    t = QElapsedTimer()
+    out = []
+    for i in range(rounds):
+        step = 40 if i % 2 == 0 else -40
+        t.start()
+        v.horizontalScrollBar().setValue(v.horizontalScrollBar().value() + step)
+        v.viewport().repaint()
+        out.append(ms(t))
+    v.close()
+    return out
+
+
+def bench_label_plans(rounds: int) -> dict[str, list[float]]:
+    """The label plan (every name placed, none dropped) at the Fit of each default window,
+    per board: made (an empty plan cache each round) and read back from the disk cache (as
+    at every start after the first); baseline: the same boxes laid out where the art put
+    them (the page's plan, no search)."""
+    import tempfile
+
+    from diplodesk.geometry.shapes import load_map_geometry
+    from diplodesk.render import label_cache
+    from diplodesk.render.sheet import Sheet
+    from diplodesk.variants import load_variant
+
+    def timed(sheet: Sheet, scale: float) -> float:
+        sheet.paths = {}
+        sheet.use_scale(scale)
+        t0 = time.perf_counter()
+        sheet.label_plan()
+        return (time.perf_counter() - t0) * 1000
+
+    out: dict[str, list[float]] = {"art": []}
+    kept = label_cache.cache_dir
+    try:
+        for vid in ("standard", "loeb9", "colonial", "woolworth2a"):
+            v = load_variant(vid)
+            g = load_map_geometry(v)
+            for scale in (0.36, 0.53):  # about the Fit at 1366 x 768 and at 1920 x 1080
+                made, read = out.setdefault(f"{vid} at {scale}, made", []), out.setdefault(
+                    f"{vid} at {scale}, read back", [])
+                for _ in range(rounds):
+                    sheet = Sheet(v, g)
+                    out["art"].append(timed(sheet, 0))
+                    folder = Path(tempfile.mkdtemp())
+                    label_cache.cache_dir = lambda f=folder: f
+                    made.append(timed(sheet, scale))
+                    read.append(timed(sheet, scale))
+    finally:
+        label_cache.cache_dir = kept
+    return out
+
+
 def report(name: str, values: list[float], target: float | None, unit: str = "ms") -> None:
     med = statistics.median(values)
     worst = max(values)
@@ -220,16 +303,32 @@ def main() -> int:
     report("start to interactive window", [s * 1000 for s in starts], 500)
     print(f"{'':<34} {statistics.median(starts) / statistics.median(bare):.2f} x the bare Qt start")
     res = bench_in_process(args.rounds)
+    bare_paint = statistics.median(bench_bare_repaint(args.rounds * 2, (1000, 860)))
+
+    def ratio(values: list[float]) -> None:
+        print(f"{'':<34} {statistics.median(values) / bare_paint:.2f} x a bare view's blit")
+
     report("click that selects a unit", res["select"], 50)
     report("click to order drawn", res["order"], 50)
+    print(f"{'bare view blit (baseline)':<34} median {bare_paint:8.1f} ms")
     report("repaint after a pan", res["pan"], 4)
+    ratio(res["pan"])
     report("repaint after a zoom", res["zoom"], 4)
+    ratio(res["zoom"])
     report("sharp map after zooming (deferred)", res["sharp"], None)
     if not args.no_big:
         big, count = bench_big_board(args.rounds)
         report(f"{count} provinces: repaint after a pan", big["pan"], 8)
+        ratio(big["pan"])
         report(f"{count} provinces: repaint after a zoom", big["zoom"], 8)
+        ratio(big["zoom"])
         report(f"{count} provinces: sharp map (deferred)", big["sharp"], None)
+    plans = bench_label_plans(max(3, args.rounds // 4))
+    art = statistics.median(plans.pop("art"))
+    print(f"{'labels where the art put them (baseline)':<34} median {art:8.1f} ms")
+    for key, values in plans.items():
+        report(f"label plan, {key}", values, None)
+        print(f"{'':<34} {statistics.median(values) / art:.1f} x the art's plan")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

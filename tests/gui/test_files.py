@@ -161,13 +161,13 @@ def test_layout_is_restored(qtbot, tmp_path, prompts):
     qtbot.addWidget(w)
     w.show()
     w.results_dock.hide()
-    w.resize(640, 480)
+    w.resize(780, 580)  # within the offscreen screen (800 x 600); the column of docks needs 560
     assert w.close()
     w2 = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts, restore_layout=True)
     qtbot.addWidget(w2)
     w2.show()
     assert not w2.results_dock.isVisible()
-    assert (w2.width(), w2.height()) == (640, 480)
+    assert (w2.width(), w2.height()) == (780, 580)
 
 
 def test_game_file_is_json_with_the_variant(window, prompts, game_file):

@@ -328,3 +328,27 @@ def test_the_main_window_opens_the_editor_on_its_variant(window):
     assert editor.doc.variant_id == "standard"
     editor.close()
     assert window._open_editors() == []
+
+
+def test_the_editor_draws_every_name_at_fit_with_a_toggle_and_keys_its_colours(make_editor):
+    from PySide6.QtWidgets import QLabel
+
+    from diplodesk.render.detail import FLOOR_CAP_PX
+
+    w = make_editor(MapDocument.open("standard"))
+    w.resize(1366, 708)
+    w.view.fit()
+    labels = w.scene.labels
+    assert w.names_action.isChecked() and labels.show_names
+    before = w.view.viewport().grab().toImage()
+    w.names_action.setChecked(False)
+    assert not labels.show_names
+    w.view.viewport().repaint()
+    after = w.view.viewport().grab().toImage()
+    assert before != after  # the names were drawn, and the toggle takes them off
+    w.names_action.setChecked(True)
+    from diplodesk.render.detail import CAP_OF_SIZE, FLOOR_LABEL_PX
+
+    assert FLOOR_LABEL_PX * CAP_OF_SIZE >= FLOOR_CAP_PX
+    key = w.findChild(QLabel, "kind-key")
+    assert key is not None and "land only" in key.text() and "#e2d3a6" in key.text()

@@ -34,6 +34,8 @@ def test_the_dock_starts_tall_enough_to_read_with_a_separator_to_drag(qtbot, tmp
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
                    prompts=prompts, restore_layout=True)
     show_ready(qtbot, w, 1440, 920)
+    w.results_dock.raise_()  # its tab, beside history's (adjudicating raises it)
+    qtbot.waitUntil(lambda: w.results_dock.table.isVisible())
     table = w.results_dock.table
     rows_shown = (table.viewport().height()) // table.verticalHeader().defaultSectionSize()
     assert rows_shown >= 6
@@ -99,11 +101,13 @@ def test_the_splitter_between_lines_and_why_is_remembered(qtbot, tmp_path, promp
     w.show_phase(0)
     dock = w.results_dock
     assert not dock.why.isVisible()  # until a line is asked about
+    dock.raise_()  # its tab, as after Adjudicate (history's was in front)
+    qtbot.waitUntil(lambda: dock.table.height() > 200)
     dock.show_why(0)
-    assert dock.why.isVisible() and dock.splitter.sizes()[1] > 200
+    assert dock.why.isVisible() and dock.splitter.sizes()[1] > 150  # below the lines in the column
     dock.splitter.moveSplitter(dock.splitter.sizes()[0] - 80, 1)  # the GM drags it wider
     tall = dock.splitter.sizes()[1]
-    assert tall == dock.why_width and tall > 500
+    assert tall == dock.why_width and tall > 250
     assert w.close()
     w2 = MainWindow(GameDocument.new(), settings=QSettings(ini, QSettings.Format.IniFormat), prompts=prompts,
                     restore_layout=True)
@@ -112,8 +116,8 @@ def test_the_splitter_between_lines_and_why_is_remembered(qtbot, tmp_path, promp
     w2.adjudicate()
     w2.results_dock.show_why(0)
     assert w2.results_dock.splitter.sizes()[1] == tall
-    table = w2.results_dock.table  # the lines keep the dock's height
-    assert table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 6
+    table = w2.results_dock.table  # the lines keep a good part of the dock
+    assert table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 4
 
 
 def test_dont_ask_again_stops_the_unordered_question_and_the_game_menu_brings_it_back(make_window, prompts):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPlainTextEdit,
+    QPushButton,
     QRadioButton,
     QSplitter,
     QTabWidget,
@@ -74,7 +75,7 @@ class ViewPane(QWidget):
         box.addLayout(row)
         split = QSplitter(Qt.Orientation.Vertical)
         self.view = MapView(self, interactive=False)
-        self.view.setMinimumSize(100, 80)
+        self.view.setMinimumSize(100, 40)  # the column of docks may be short
         split.addWidget(self.view)
         self.tabs = QTabWidget()
         self.orders = QPlainTextEdit()
@@ -147,6 +148,7 @@ class InspectorDock(QDockWidget):
     """A phase as one power (or two side by side, or a power and the GM) knows it."""
 
     power_changed = Signal(str)
+    show_on_map = Signal(object)  # the main map shows this power's view full size (None: all)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Power inspector", parent)
@@ -186,6 +188,13 @@ class InspectorDock(QDockWidget):
         row2.addWidget(self.compare)
         row2.addStretch(1)
         box.addLayout(row2)
+        self.on_map = QPushButton("On the main map")
+        self.on_map.setCheckable(True)
+        self.on_map.setObjectName("inspector-on-map")
+        self.on_map.setToolTip("The main map shows this power's view at full size, with its fog and its "
+                               "results (View › See the map as the power); its small map here gives way to the report")
+        self.on_map.clicked.connect(self._on_map_clicked)
+        row.insertWidget(row.count(), self.on_map)
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.left = ViewPane()
         self.right = ViewPane()
@@ -311,6 +320,18 @@ class InspectorDock(QDockWidget):
         """The document changed (orders, position): draw again."""
         self.refresh()
 
+    def _on_map_clicked(self) -> None:
+        name = self.left.viewer_name()
+        self.show_on_map.emit(name if self.on_map.isChecked() and name else None)
+
+    def set_on_map(self, on: bool) -> None:
+        """The main map shows (or no longer shows) a power's view: the button says so, and
+        the dock's own small map gives its room to the report while it does."""
+        self.on_map.blockSignals(True)
+        self.on_map.setChecked(on)
+        self.on_map.blockSignals(False)
+        self.left.view.setVisible(not on or self.compare.isChecked())
+
     def _left_changed(self) -> None:
         self.refresh()
         name = self.left.viewer_name()
@@ -321,7 +342,17 @@ class InspectorDock(QDockWidget):
         main = self.parentWidget()
         if on and not self.isFloating() and self.width() < SIDE_BY_SIDE_WIDTH and isinstance(main, QMainWindow):
             # two maps need room: the dock widens where it is docked (it never floats off)
-            main.resizeDocks([self], [min(SIDE_BY_SIDE_WIDTH, main.width() // 2)], Qt.Orientation.Horizontal)
+            # (the column it shares with the orders: every dock in it, now and once laid out)
+            width = min(SIDE_BY_SIDE_WIDTH, main.width() // 2)
+            area = main.dockWidgetArea(self)
+            column = [d for d in main.findChildren(QDockWidget)
+                      if main.dockWidgetArea(d) == area and not d.isFloating() and d.isVisible()]
+
+            def widen() -> None:
+                main.resizeDocks(column, [width] * len(column), Qt.Orientation.Horizontal)
+
+            widen()
+            QTimer.singleShot(0, widen)
         self._orient()
         self.right.setVisible(on)
         if on:

@@ -1,16 +1,45 @@
 """The game map's legend of special lines, drawn once into an image at screen size.
 
-It sits in a corner of the map view and says what each kind of the variant's special
-lines means (see :func:`diplodesk.render.layers.specials.legend_entries`); its swatches
-are drawn as the map draws those lines.
+It sits beside the map in the view and says what each kind of the variant's special lines
+means (see :func:`diplodesk.render.layers.specials.legend_entries`); its swatches are
+drawn as the map draws those lines. When the map is shown as a power sees it in a Blind
+game, it also tells fog (grey, hatched) from neutral land (plain cream).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QTransform
 
 TEXT_PX = 12
+FOG_GREY = QColor(110, 110, 120, 130)
+FOG_HATCH = QColor(40, 40, 50, 110)
+NEUTRAL_LAND = "#f1e8d0"
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """A line of the key that is no special line: a look of the map and what it means."""
+
+    kind: str
+    colour: str
+    text: str
+
+
+def fog_entries(power: str | None) -> list[KeyEntry]:
+    who = power or "the power"
+    return [KeyEntry("fog", FOG_GREY.name(), f"grey, hatched: {who} cannot see it"),
+            KeyEntry("neutral", NEUTRAL_LAND, "plain cream: seen, no power's land")]
+
+
+def fog_brushes(px: float) -> tuple[QBrush, QBrush]:
+    """The fog's grey and its hatching, the hatching spaced in screen pixels (``px``: one
+    screen pixel in map units)."""
+    hatch = QBrush(FOG_HATCH, Qt.BrushStyle.BDiagPattern)
+    hatch.setTransform(QTransform.fromScale(px * 1.6, px * 1.6))
+    return QBrush(FOG_GREY), hatch
 
 
 def key_image(entries, dpr: float, base_font: QFont) -> QImage:
@@ -43,6 +72,16 @@ def key_image(entries, dpr: float, base_font: QFont) -> QImage:
 
 def _swatch(p: QPainter, e, x0: float, x1: float, y: float) -> None:
     colour = QColor(e.colour)
+    if e.kind in ("fog", "neutral"):
+        box = QRectF(x0, y - 6, x1 - x0, 12)
+        p.setPen(QPen(QColor(90, 90, 90), 1))
+        p.setBrush(QColor(NEUTRAL_LAND))
+        p.drawRect(box)
+        if e.kind == "fog":
+            grey, hatch = fog_brushes(1 / 1.6)
+            p.fillRect(box, grey)
+            p.fillRect(box, hatch)
+        return
     if e.kind == "seasonal":
         p.fillRect(QRectF(x0, y - 5, x1 - x0, 10), QBrush(colour, Qt.BrushStyle.DiagCrossPattern))
         p.setPen(QPen(colour, 1, Qt.PenStyle.DashLine))

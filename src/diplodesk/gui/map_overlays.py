@@ -8,12 +8,14 @@ Mixed into :class:`~.map_view.MapView`, which holds ``highlights``, ``layers`` a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QTransform
 
 from ..render.layers.specials import legend_entries
 from ..render.painter import geometry_path
-from .map_key import key_image
+from .map_key import fog_brushes, fog_entries, key_image
+
+KEY_GAP = 8  # pixels between the legend and the view's edge
 
 
 class MapOverlays:
@@ -26,21 +28,64 @@ class MapOverlays:
         """The legend's lines for this map: each kind of the variant's special lines."""
         mp = getattr(self.layers, "mp", None)
         board = getattr(mp, "board", None)
-        return legend_entries(board) if board is not None and self.options.show_specials else []
+        out = list(legend_entries(board)) if board is not None and self.options.show_specials else []
+        if self.highlights.fog or getattr(self, "fog", frozenset()):
+            out += fog_entries(self.options.power)
+        return out
 
-    def _paint_key(self, painter: QPainter) -> None:
-        """The legend of the special lines, in the view's bottom-left corner at screen size
-        (drawn once into an image)."""
+    def _key(self) -> QImage | None:
+        """The legend as an image (made once for its entries), or None without one."""
         entries = tuple(self.key_entries())
         if not entries:
-            return
+            return None
         dpr = self.viewport().devicePixelRatioF() or 1.0
         if self._key_image is None or self._key_image[0] != (entries, dpr):
             self._key_image = ((entries, dpr), key_image(entries, dpr, self.font()))
-        img = self._key_image[1]
+        return self._key_image[1]
+
+    def key_rect(self) -> QRectF | None:
+        """Where the legend is drawn in the viewport: in the bottom-left corner, which the
+        fitted map leaves free for it (see :meth:`_compute_fit`)."""
+        img = self._key()
+        if img is None:
+            return None
+        dpr = img.devicePixelRatio() or 1.0
+        w, h = img.width() / dpr, img.height() / dpr
+        return QRectF(KEY_GAP, self.viewport().height() - h - KEY_GAP, w, h)
+
+    def _compute_fit(self, rect: QRectF | None = None) -> float:
+        """The fitted scale, leaving the legend's corner free of the map: the map keeps the
+        band beside or below it that costs it least, and is aligned away from the key."""
+        fit = super()._compute_fit(rect)
+        key = self.key_rect() if rect is None else None
+        r = rect or self.sceneRect()
+        vp = self.viewport().rect()
+        centre = Qt.AlignmentFlag.AlignCenter
+        if key is None or r.width() <= 0 or r.height() <= 0:
+            self.setAlignment(centre)
+            return fit
+        kw, kh = key.width() + 2 * KEY_GAP, key.height() + 2 * KEY_GAP
+        band_x = (vp.width() - r.width() * fit) / 2
+        band_y = (vp.height() - r.height() * fit) / 2
+        if band_x >= kw or band_y >= kh:
+            self.setAlignment(centre)
+            return fit
+        beside = min((vp.width() - 2 - kw) / r.width(), (vp.height() - 2) / r.height())
+        below = min((vp.width() - 2) / r.width(), (vp.height() - 2 - kh) / r.height())
+        if beside >= below:
+            self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return max(beside, 1e-6)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        return max(below, 1e-6)
+
+    def _paint_key(self, painter: QPainter) -> None:
+        """The legend of the special lines (and of fog), at screen size."""
+        img, at = self._key(), self.key_rect()
+        if img is None or at is None:
+            return
         painter.save()
         painter.setWorldTransform(QTransform())
-        painter.drawImage(QPointF(8, self.viewport().height() - img.height() / dpr - 8), img)
+        painter.drawImage(at.topLeft(), img)
         painter.restore()
 
     def _path(self, prov: str) -> QPainterPath:
@@ -52,17 +97,23 @@ class MapOverlays:
     def _paint_marked(self, painter: QPainter, scale: float) -> None:
         """Fog of war under the units: what a power cannot see greyed, what it learned
         this phase outlined in gold (no fill, so seas stay seas and units stay plain)."""
-        marked, fog = self.highlights.marked, self.highlights.fog
+        marked, fog = self.highlights.marked, self.highlights.fog | getattr(self, "fog", frozenset())
         if not marked and not fog:
             return
         g = self.geometry_
         px = 1.0 / max(scale, 1e-9)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        grey = QColor(120, 120, 120, 150)
+        grey, hatch = fog_brushes(px)
         for prov in sorted(fog):
             if g.has(prov):
                 painter.fillPath(self._path(prov), grey)
+                painter.fillPath(self._path(prov), hatch)
+        mp = getattr(self.layers, "mp", None)
+        if fog and mp is not None and self.options.show_labels:
+            # the names again over the fog: a fogged province is still read by its name
+            mp.sheet.use_scale(scale)
+            mp.labels.paint(painter, mp.palette(self.options.palette))
         edge = QPen(QColor(214, 140, 0, 235), 3 * px)
         edge.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         for prov in sorted(marked - fog):

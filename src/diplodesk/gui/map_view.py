@@ -125,6 +125,7 @@ class MapView(MapOverlays, ZoomPan, QGraphicsView):
         self.show_key = True  # the legend of the variant's special lines
         self._preview = False  # this frame shows a scaled image while a sharp one is drawn
         self._key_image: tuple[Any, QImage] | None = None  # the legend, drawn once
+        self.fog: frozenset[str] = frozenset()  # what the power the map is shown as cannot see
 
     # -- content -------------------------------------------------------------------------
 
@@ -159,6 +160,15 @@ class MapView(MapOverlays, ZoomPan, QGraphicsView):
     def set_options(self, **changes: Any) -> None:
         self.options = replace(self.options, **changes)
         self.viewport().update()
+
+    def set_fog(self, fog: frozenset[str]) -> None:
+        """Grey and hatch what the power the map is shown as cannot see (under its units)."""
+        if fog != self.fog:
+            keyed = bool(self.fog)
+            self.fog = frozenset(fog)
+            if keyed != bool(fog) and self._auto_fit:
+                self.fit()  # the key grew or shrank: the fitted map leaves it room again
+            self.viewport().update()
 
     def set_highlights(self, h: Highlights) -> None:
         self.highlights = h
@@ -248,7 +258,7 @@ class MapView(MapOverlays, ZoomPan, QGraphicsView):
 
     def _top_key(self) -> tuple:
         h = self.highlights
-        return (self.position, self.results, self.options, h.marked, h.fog)
+        return (self.position, self.results, self.options, h.marked, h.fog | self.fog)
 
     def _compose(self, c: _Cache) -> None:
         """Units, orders and fog drawn once onto a copy of the cached board: a pan or a

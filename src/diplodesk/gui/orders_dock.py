@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..document.checks import ERROR, WARNING, check_order, check_orders, order_count
+from ..engine.options import move_targets
+from ..engine.phase import PhaseType
 from ..engine.position import Position
 from .dialogs import small_button
 
@@ -124,6 +126,7 @@ class OrdersDock(QDockWidget):
         self.editor.setUndoRedoEnabled(False)  # Ctrl+Z goes to the game's undo stack
         self.editor.setPlaceholderText("One order a line, e.g.\nF lon - nth\nA lvp - yor")
         self.highlighter = OrderHighlighter(self.editor.document())
+        self.editor.setMinimumHeight(44)  # three lines; the dock shares a column with the tabs
         box.addWidget(self.editor, 3)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
@@ -163,6 +166,7 @@ class OrdersDock(QDockWidget):
         phase = position.phase.long_name
         self.heading.setText(f"{power} — {phase}" + (" (read-only)" if read_only else ""))
         self._set_text("\n".join(position.orders.get(power, ())))
+        self.editor.setPlaceholderText(example_text(position, power))
         self.refresh_table()
 
     def orders_changed(self, power: str) -> None:
@@ -290,3 +294,18 @@ class OrdersDock(QDockWidget):
 
 def _esc(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def example_text(position: Position, power: str) -> str:
+    """The order box's hint: two orders this power could give now, from its own units (a
+    move of the first unit and a hold of the second), so the example is of this board."""
+    units = sorted((u for u in position.units.values() if u.power == power), key=lambda u: u.loc)
+    lines = []
+    for u in units[:2]:
+        kind = getattr(u.type, "value", str(u.type))
+        to = move_targets(position, u.province) if not lines and position.phase.type == PhaseType.MOVEMENT else []
+        lines.append(f"{kind} {u.loc} - {sorted(to)[0]}" if to else f"{kind} {u.loc} H")
+    if not lines:
+        return "One order a line"
+    return "One order a line, e.g.\n" + "\n".join(lines)
+

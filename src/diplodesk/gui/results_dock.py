@@ -50,6 +50,7 @@ class ResultsDock(QDockWidget):
         box = QVBoxLayout(w)
         box.setContentsMargins(4, 4, 4, 4)
         self.heading = QLabel("No phase adjudicated yet")
+        self.heading.setWordWrap(True)  # a long heading never widens the column of docks
         box.addWidget(self.heading)
         self.winner = QLabel()  # the game's result, after the phase that decided it
         self.winner.setObjectName("winner")
@@ -57,6 +58,7 @@ class ResultsDock(QDockWidget):
         self.winner.hide()
         box.addWidget(self.winner)
         self.table = self._make_table()
+        self.table.setMinimumWidth(120)  # scrolls sideways in a narrow dock
         self.why = QPlainTextEdit()
         self.why.setReadOnly(True)
         self.why.setObjectName("why")
@@ -130,9 +132,20 @@ class ResultsDock(QDockWidget):
         if not self.why.isVisible():
             self.why.show()
             total = sum(self.splitter.sizes())
-            h = max(min(self.why_width, total - 200), 1)  # the table keeps its first columns
+            beside = self.splitter.orientation() == Qt.Orientation.Horizontal
+            keep = 200 if beside else (total // 2 if self.why_width == WHY_WIDTH else 100)
+            h = max(min(self.why_width, total - keep), 1)  # the table keeps its first columns or lines
             self.splitter.setSizes([max(total - h, 1), h])
         return text
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Why beside the lines in a wide dock (below the map), below them in a narrow one
+        (the column beside the map)."""
+        super().resizeEvent(event)
+        wide = self.width() >= 2 * WHY_WIDTH or self.width() >= self.height() * 1.5
+        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != want:
+            self.splitter.setOrientation(want)
 
     def _why_moved(self, _pos: int, _index: int) -> None:
         if self.why.isVisible():

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QToolBar, Q
 
 from ...document import map_commands as mc
 from ...engine.board import province_of
+from .items.style import KIND_FILL
 from .panels import (
     AdjacencyPanel,
     BalanceDock,
@@ -67,6 +68,9 @@ class EditorChrome:
         self.adjacency_action = self._action("Adjacency lines", self.set_show_adjacency, "Ctrl+J",
                                              "Draw adjacency between province centres (armies and fleets)",
                                              checkable=True)
+        self.names_action = self._action("Province names", self.set_show_names, "Ctrl+L",
+                                         "Draw each province's id on the map", checkable=True)
+        self.names_action.setChecked(True)
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[str, QAction] = {}
@@ -80,6 +84,20 @@ class EditorChrome:
             self.tool_group.addAction(a)
             self.addAction(a)
             self.tool_actions[name] = a
+
+    def set_show_names(self, on: bool) -> None:
+        self.scene.labels.show_names = bool(on)
+        self.scene.labels.update()
+
+    def kind_key(self) -> QLabel:
+        """The key to the provinces' colours (land-only is the darker tan), for the status bar."""
+        words = {"land": "land only", "coast": "coast", "sea": "sea", "impassable": "impassable"}
+        parts = [f'<span style="background:{KIND_FILL[k].name()}; border:1px solid #5c5040">&nbsp;&nbsp;&nbsp;&nbsp;</span>'
+                 f"&nbsp;{w}" for k, w in words.items()]
+        key = QLabel("&nbsp;&nbsp;".join(parts))
+        key.setObjectName("kind-key")
+        key.setToolTip("What each province's colour means on the editor's map")
+        return key
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setToolTip(f"Undo {text} (Ctrl+Z)" if text else "Undo (Ctrl+Z)")
@@ -95,7 +113,8 @@ class EditorChrome:
         for a in (self.undo_action, self.redo_action, None, self.delete_action, self.merge_action):
             m.addSeparator() if a is None else m.addAction(a)
         self.view_menu = self.menuBar().addMenu("&View")
-        for a in (self.fit_action, self.zoom_in_action, self.zoom_out_action, None, self.adjacency_action):
+        for a in (self.fit_action, self.zoom_in_action, self.zoom_out_action, None, self.names_action,
+                  self.adjacency_action):
             self.view_menu.addSeparator() if a is None else self.view_menu.addAction(a)
         self.view_menu.addSeparator()
         m = self.menuBar().addMenu("&Tools")

@@ -92,6 +92,7 @@ class MapEditorWindow(EditorChrome, QMainWindow):
         self.merge_action.setEnabled(False)
         self.hover_label = QLabel()
         self.statusBar().addPermanentWidget(self.hover_label)
+        self.statusBar().addPermanentWidget(self.kind_key())
 
         self._check_timer = QTimer(self)
         self._check_timer.setSingleShot(True)

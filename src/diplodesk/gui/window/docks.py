@@ -1,5 +1,9 @@
-"""The docks around the map: orders (left), history and the inspector (right, tabbed) and
-results (below); where they are is saved with the window and restored at the next start."""
+"""The docks beside the map, all in one column on the right: orders above, and below them
+results, history and the inspector on tabs. The map is wider than tall and the screen the
+other way round, so a column at the side costs the map nothing until it is wide, while a
+dock below it would shrink it at once: the first layout leaves the map two thirds of the
+window at 1366 x 768 and at 1920 x 1080. Where the docks are is saved with the window and
+restored at the next start."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from ..orders_dock import OrdersDock
 from ..results_dock import ResultsDock
 from .state import WindowState
 
-RESULTS_HEIGHT = 220  # pixels, on the first start (five lines and the heading); then as the GM left it
+DOCK_SHARE = 0.25  # of the window's width, for the column of docks on the first start
+DOCK_WIDTH = (300, 460)  # pixels: the least and the most that column is given then
+ORDERS_SHARE = 0.45  # of the column's height, for the orders (the tabs below get the rest)
 
 
 class WindowDocks(WindowState):
@@ -24,10 +30,11 @@ class WindowDocks(WindowState):
         self.history_dock = HistoryDock(self)
         self.results_dock = ResultsDock(self)
         self.inspector_dock = InspectorDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.orders_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results_dock)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.addDockWidget(right, self.orders_dock)
+        self.addDockWidget(right, self.results_dock)
+        self.splitDockWidget(self.orders_dock, self.results_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.results_dock, self.history_dock)
         self.tabifyDockWidget(self.history_dock, self.inspector_dock)
         self.history_dock.raise_()
         self._layout_restored = False
@@ -46,14 +53,25 @@ class WindowDocks(WindowState):
         h.promote_requested.connect(self.promote_branch)
         h.delete_requested.connect(self.delete_branch)
         self.inspector_dock.visibilityChanged.connect(lambda _v: self._refresh_inspector())
+        self.inspector_dock.show_on_map.connect(self.show_as_power)
 
     def _size_docks_once(self) -> None:
         """On the first start (no saved layout): the map gets the room, the docks what they need."""
         if not self._layout_restored:
             self._layout_restored = True
-            self.resizeDocks([self.orders_dock, self.history_dock], [290, 250], Qt.Orientation.Horizontal)
-            # five lines of results at once, and the map keeps most of the window
-            self.resizeDocks([self.results_dock], [RESULTS_HEIGHT], Qt.Orientation.Vertical)
+            lo, hi = DOCK_WIDTH
+            width = max(lo, min(hi, round(self.width() * DOCK_SHARE)))
+            self.resizeDocks([self.orders_dock], [width], Qt.Orientation.Horizontal)
+            h = self.orders_dock.height() + self.results_dock.height()
+            orders = round(h * ORDERS_SHARE)
+            self.resizeDocks([self.orders_dock, self.results_dock], [orders, h - orders], Qt.Orientation.Vertical)
+
+    def show_as_power(self, power: str | None) -> None:
+        """The inspector's power on the main map, at full size: the map as it knows it
+        (None: the whole board again)."""
+        if power is not None:
+            self.set_power(power)
+        self.set_as_power(power is not None)
 
     def inspect(self) -> None:
         self.inspector_dock.show()

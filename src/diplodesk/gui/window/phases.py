@@ -8,7 +8,9 @@ from typing import Any
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ...document import commands as cmd
+from ...document.power_view import outcome_of
 from ...engine.position import Position
+from ...engine.rules import blind
 from ..history_dock import victory_text
 from .state import WindowState
 
@@ -87,11 +89,18 @@ class WindowPhases(WindowState):
             self.results_dock.show_result(None)
             return
         rec = self.doc.history[index]
+        before = self.doc.position_at(index)
+        if self.as_power_active and blind.active(before):
+            # the map shows the power's view: so do the results, only what it may know
+            seen = blind.visible_results(before, outcome_of(before), self.power)
+            self.results_dock.show_result({"phase": rec.result.get("phase"), "orders": seen}, position=before)
+            self.results_dock.heading.setText(f"{self.results_dock.heading.text()} — as {self.power} knows them")
+            return
         try:
             why = self.doc.explanations(index)
         except Exception:  # noqa: BLE001 - the results are shown all the same, without the why
             why = None
-        self.results_dock.show_result(rec.result, explain=why, position=self.doc.position_at(index))
+        self.results_dock.show_result(rec.result, explain=why, position=before)
 
     def explain_at(self, prov: str) -> bool:
         """Right click on the map of a past phase: select the result of the unit there in
@@ -103,6 +112,7 @@ class WindowPhases(WindowState):
             loc = toks[2] if toks and toks[0] in ("B", "D") and len(toks) > 2 else toks[1] if len(toks) > 1 else ""
             if loc.split("/")[0] == prov:
                 dock.show()
+                dock.raise_()  # its tab, in front of history's and the inspector's
                 dock.table.setCurrentCell(row, 0)
                 dock.show_why(row)
                 return True

@@ -36,6 +36,7 @@ class WindowPlay(WindowState):
             if stop:
                 self.set_ask_unordered(False)
         self.push(cmd.AdjudicateCommand(self.doc))
+        self.results_dock.raise_()  # its tab shares the column with history and the inspector
 
     @property
     def ask_unordered(self) -> bool:

@@ -59,9 +59,16 @@ class WindowViewing(WindowState):
     def set_as_power(self, on: bool) -> None:
         self.as_power = bool(on)
         self.act_as_power.setChecked(self.as_power)
+        self.inspector_dock.set_on_map(self.as_power)
         self.view.set_options(power=self.power if self.as_power else None)
         self._show_content()
+        self._results_as_seen()
         self.controller.reset()
+
+    def _results_as_seen(self) -> None:
+        """The Results dock again, as the map now shows them (all, or as the power knows)."""
+        if self.doc is not None:
+            self._show_results(self.viewed if self.viewed is not None else len(self.doc.history) - 1)
 
     def set_power(self, power: str | None) -> None:
         if power is None or self.doc is None or power not in self.doc.powers:
@@ -76,6 +83,8 @@ class WindowViewing(WindowState):
         if self.as_power:
             self.view.set_options(power=power)
             self._show_content()
+            if changed:
+                self._results_as_seen()
         self.controller.reset()
         if changed:
             self.power_changed.emit(power)
@@ -90,8 +99,26 @@ class WindowViewing(WindowState):
             return
         if self.layers is not None:
             pos, results = self.display_position()
+            self.view.set_fog(self._fog())
             self.view.set_content(pos, results)
         self._refresh_inspector()
+
+    def _fog(self) -> frozenset[str]:
+        """What the power cannot see, when the map is shown as it knows it in a Blind game."""
+        if not self.as_power_active:
+            return frozenset()
+        from ...document.power_view import phase_view
+        from ...engine.rules import blind
+
+        if self.viewed is not None:
+            pos, _ = self.shown_position()
+            key = (id(self.doc.history[self.viewed]), self.power)
+            v = self._past_views.get(key) or phase_view(pos, self.power, True)
+            return v.fog
+        pos = self.doc.position
+        if not blind.active(pos):
+            return frozenset()
+        return frozenset(pos.board.provinces) - frozenset(blind.sees(pos, self.power))
 
     def _toggle_orders(self, on: bool) -> None:
         self.view.set_options(show_orders=on)

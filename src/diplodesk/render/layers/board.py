@@ -72,8 +72,8 @@ class BoardLayer(Layer):
             painter.drawPath(path)
 
     def paint_railroads(self, painter: QPainter, pal: Palette) -> None:
-        """Each railroad line of the board, faintly, through its provinces: a thin rail
-        with sleepers across it."""
+        """Each railroad line of the board through its provinces: a rail with sleepers
+        across it, dark enough to be seen over any power's colour at a glance."""
         s = self.sheet
         layer = s.paths.get("\0railroads")
         if layer is None:
@@ -90,9 +90,9 @@ class BoardLayer(Layer):
         if not layer:
             return
         ink = QColor(pal.ink)
-        ink.setAlpha(120)
-        rail = QPen(ink, self.g * 0.05, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
-        w = self.g * 0.22
+        ink.setAlpha(215)  # seen at a glance over any power's colour, yet under the units
+        rail = QPen(ink, self.g * 0.075, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        w = self.g * 0.28
         ties = QPen(ink, w, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.BevelJoin)
         ties.setDashPattern([0.06 * self.g / w, 0.3 * self.g / w])
         for path in layer:

@@ -142,8 +142,8 @@ class SpecialsLayer(Layer):
                 painter.strokePath(area, QPen(colour, g * 0.06, Qt.PenStyle.DashLine))
             if line.isEmpty() or kind == "railroad":
                 continue  # the board layer draws railroads
-            under = QPen(QColor(255, 255, 255, 200), g * 0.16, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            under = QPen(QColor(255, 255, 255, 220), g * 0.24, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
             painter.strokePath(line, under)
-            pen = QPen(colour, g * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
+            pen = QPen(colour, g * 0.15, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap, Qt.PenJoinStyle.RoundJoin)
             pen.setDashPattern({"difficult": [2.2, 1.3], "canal": [3.0, 1.2, 0.6, 1.2]}.get(kind, [2.0, 1.0, 0.5, 1.0]))
             painter.strokePath(line, pen)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from ....document.map_document import MapDocument
 from ....engine.board import province_of
+from ....render.detail import FLOOR_LABEL_PX, KEEP_ALL_MAX
 from ....render.painter import geometry_path
 from .style import INK, Z_COASTS, Z_LABELS, cosmetic, pixel, safe_anchor
 
@@ -36,6 +37,7 @@ class LabelLayer(QGraphicsItem):
         self._centers: dict[str, tuple[float, float] | None] = {}
         self.units: list[tuple[tuple[float, float], str, QColor]] = []
         self.size = max(6.0, round(doc.span / 220))
+        self.show_names = True  # View > Province names
         self.refresh()
 
     def refresh(self, pids: Iterable[str] | None = None) -> None:
@@ -80,8 +82,11 @@ class LabelLayer(QGraphicsItem):
         doc = self.doc
         px = pixel(painter)
         colours = {p.name: QColor(p.color) for p in doc.powers}
-        # sizes in screen pixels: they grow with the zoom up to a point, then stay readable
+        # sizes in screen pixels: they grow with the zoom up to a point, then stay readable;
+        # on a board of standard size a name never shrinks below the game map's floor
         text = min(self.size * 1.2 / px, 15.0)
+        if len(self.items) <= KEEP_ALL_MAX:
+            text = max(text, FLOOR_LABEL_PX)
         dot = min(max(self.size * 0.45 / px, 3.0), 7.0)
         unit = min(max(self.size * 0.9 / px, 6.0), 13.0)
         font = QFont()
@@ -102,14 +107,15 @@ class LabelLayer(QGraphicsItem):
                 continue
             painter.setBrush(QBrush(colours.get(rec.home, QColor("#ffffff")) if rec.home else QColor("#ffffff")))
             painter.drawEllipse(QPointF(*c), dot * px, dot * px)
-        if text >= 4.5:  # any smaller is too small to read: leave them out
+        if self.show_names and text >= 4.5:  # any smaller is too small to read: leave them out
             font.setPixelSize(max(1, round(text)))
             painter.setFont(font)
+            spots = [xy for xy, _, _ in self.units]
             for pid in shown:
                 xy = self.label_at(pid)
                 if xy is None:
                     continue
-                at(*xy)
+                at(*_clear_of(xy, spots, text * 2.0 * px, text * 0.7 * px, unit * px))
                 painter.setPen(QColor("#2b4d69") if doc.province(pid).kind == "sea" else INK)
                 painter.drawText(QRectF(-text * 4, -text * 0.7, text * 8, text * 1.4), Qt.AlignmentFlag.AlignCenter, pid)
                 painter.restore()
@@ -127,6 +133,16 @@ class LabelLayer(QGraphicsItem):
             painter.setPen(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
             painter.restore()
+
+
+def _clear_of(xy: tuple[float, float], units: list[tuple[float, float]], half_w: float, half_h: float,
+              r: float) -> tuple[float, float]:
+    """A name's place moved below a start unit it would sit under (sizes in map units)."""
+    x, y = xy
+    for ux, uy in units:
+        if abs(ux - x) < half_w + r and abs(uy - y) < half_h + r * 0.7:
+            return (x, uy + r * 0.7 + half_h)
+    return xy
 
 
 class CoastLayer(QGraphicsItem):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from ....document.map_document import MapDocument
@@ -49,12 +49,9 @@ class ProvinceItem(QGraphicsPathItem):
         elif state == "picked":
             brush = QBrush(_over(fill, PICKED_FILL))
         self.setBrush(brush)
-        if state:
-            self.setPen(cosmetic(SELECTED_BORDER if state == "selected" else FLEET_LINE, 2.5))
-            self.setZValue(Z_PROVINCE + 0.5)  # its whole border shows above its neighbours'
-        else:
-            self.setPen(cosmetic(SEA_BORDER if kind == "sea" else LAND_BORDER, 1.0))
-            self.setZValue(Z_PROVINCE)
+        self.setPen(_pen(state, kind == "sea"))
+        # a selected or picked province's whole border shows above its neighbours'
+        self.setZValue(Z_PROVINCE + 0.5 if state else Z_PROVINCE)
 
     def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
         super().paint(painter, option, widget)
@@ -179,3 +176,19 @@ class PreviewItem(QGraphicsItem):
 
 
 # -- the scene ---------------------------------------------------------------------------
+
+
+_PENS: dict[tuple[str, bool], QPen] = {}
+
+
+def _pen(state: str, sea: bool) -> QPen:
+    """The border pen of a province in a state, made once (a board opens with thousands)."""
+    pen = _PENS.get((state, sea))
+    if pen is None:
+        if state:
+            pen = cosmetic(SELECTED_BORDER if state == "selected" else FLEET_LINE, 2.5)
+        else:
+            pen = cosmetic(SEA_BORDER if sea else LAND_BORDER, 1.0)
+        _PENS[(state, sea)] = pen
+    return pen
+
