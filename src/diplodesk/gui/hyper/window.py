@@ -14,17 +14,19 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+from ...document import hyper_desk
 from ...document.autosave import Session
 from ...document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_paste import split_orders
 from ...render.export import RenderError
 from ...render.hyper_map import painter_for
-from ..dialogs import Prompts
+from ..dialogs import BasicPrompts, Prompts
 from ..document_actions import push_command, save_to
 from ..map_view import Highlights
+from .banner import QuestionBanner
 from .clicks import ClickOrders, scene_point
 from .desk_mail import send_results
 from .inspector_dock import EconomyInspectorDock
@@ -37,6 +39,15 @@ AUTOSAVE_MS = 60_000
 ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter", "F5")  # as the main window, and the keypad Enter
 
 
+def own_prompts(prompts: Any, window: QWidget) -> Any:
+    """The desk's own dialogs, parented to it: a dialog of the window that opened the desk
+    would raise that window over the desk, and leave the desk buried after OK. Stand-in
+    prompts (tests) are kept as they are."""
+    if prompts is None or isinstance(prompts, BasicPrompts):
+        return Prompts(window)
+    return prompts
+
+
 class HyperDeskWindow(QMainWindow):
     """The desk: one Hypereconomic game."""
 
@@ -44,14 +55,22 @@ class HyperDeskWindow(QMainWindow):
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("hyper-desk")
-        self.prompts = prompts if prompts is not None else Prompts(self)
+        self.prompts = own_prompts(prompts, self)
         self.doc = doc
         doc.setParent(self)
         self.session = Session()
         self.panels: list[QWidget] = []
         self._others_due = False
         self.view = HyperMapView(self)
-        self.setCentralWidget(self.view)
+        self.banner = QuestionBanner(self)
+        self.banner.answer.clicked.connect(self.show_questions)
+        centre = QWidget(self)
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(centre)
         self.layers: HyperLayers | None = None
         self.clicks = ClickOrders(doc)
         self._make_docks()
@@ -239,12 +258,40 @@ class HyperDeskWindow(QMainWindow):
         self._show_selection(None)
 
     def adjudicate(self) -> bool:
-        """Play the season (Ctrl+Enter); every dock shows the season that follows."""
+        """Play the season (Ctrl+Enter); every dock shows the season that follows. A season
+        whose blocking question is still open stops here: the GM answers it first."""
+        self.flush()
+        if hyper_desk.open_blocking(self.doc.game):
+            last = self.doc.history[-1].phase
+            self.statusBar().showMessage(f"{last} is not final: answer its blocking question before "
+                                         f"{self.doc.position.phase} is adjudicated", 10000)
+            self.show_questions()
+            return False
         phase = self.doc.position.phase
         ok = self.push(AdjudicateHyperCommand(self.doc))
-        if ok:
+        if not ok:
+            return False
+        waiting = hyper_desk.open_blocking(self.doc.game)
+        if waiting:
+            self.statusBar().showMessage(
+                f"{phase} adjudicated, but not final: {len(waiting)} blocking question"
+                f"{'s' if len(waiting) != 1 else ''} for the GM — answer before {self.doc.position.phase}", 10000)
+            self.show_questions()
+        else:
             self.statusBar().showMessage(f"{phase} adjudicated; now {self.doc.position.phase}", 6000)
-        return ok
+        return True
+
+    def show_questions(self) -> None:
+        """Take the GM to the first open blocking question (or the Decisions panel)."""
+        dock = getattr(self, "gm_docks", {}).get("Decisions")
+        panel = getattr(self, "gm_panels", {}).get("Decisions")
+        if dock is None or panel is None:
+            return
+        dock.show()
+        dock.raise_()
+        waiting = hyper_desk.open_blocking(self.doc.game)
+        if waiting:
+            panel.focus_question(waiting[0]["id"])
 
     def paste_orders(self, text: str, default: str | None = None) -> dict[str, list[str]]:
         """The orders of a pasted e-mail onto the sheets of the nations it names (one command)."""
@@ -263,6 +310,7 @@ class HyperDeskWindow(QMainWindow):
         self.paste_orders(QApplication.clipboard().text(), giver)
 
     def _doc_changed(self) -> None:
+        self.banner.show_for(self.doc)
         self.setWindowTitle(f"{self.doc.title}[*] — {self.doc.variant.name} — diplodesk")
         self.setWindowModified(self.doc.is_modified)
         self.phase_label.setText(f" {self.doc.position.phase} ")
@@ -392,6 +440,8 @@ def open_desk(doc: HyperGameDocument, prompts: Any = None, show: bool = True) ->
     win.destroyed.connect(lambda *_: _open.remove(win) if win in _open else None)
     if show:
         win.show()
+        win.raise_()
+        win.activateWindow()
     return win
 
 
