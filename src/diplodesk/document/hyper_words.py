@@ -13,6 +13,41 @@ from ..engine.hyper.order_words import DESIG
 from ..engine.hyper.orders import LATER, MILITARY, Names, _Parser
 
 BANK_CODES = ("rd", "in", "wd", "tt")
+# what each order code is called, as the rules' text names it (the results view, the
+# inspector, completion's labels and "did you mean" read these; docs/hypereconomic-orders.md
+# has an example of each)
+KINDS = {
+    "st": "stand", "ho": "hold", "mo": "move", "at": "attack", "sp": "support", "dm": "double move",
+    "dn": "deny fishing", "ds": "destroy a fishing fleet",
+    "bu": "build", "de": "demobilise", "tf": "transfer", "pw": "public works", "fo": "failure order",
+    "spl": "support priority", "sa": "special action", "co": "research", "as": "assign a PI",
+    "gw": "guerrilla warfare", "sb": "sabotage", "tt": "trade", "bk": "blockade", "pd": "pay for",
+    "ap": "lend transport", "mn": "man installations", "eb": "establish a bank", "lo": "locate in exile",
+    "pm": "permit", "cd": "cede", "an": "annex", "nn": "new nation", "rd": "redeem", "in": "invest",
+    "wd": "withdraw", "jv": "joint victory", "dg": "delegate", "fz": "freeze", "cl": "close a canal",
+    "op": "open a canal", "pc": "build a canal", "al": "alliance", "ra": "reaffirm an alliance",
+    "wa": "withdraw from an alliance", "f": "fish",
+}
+# words a GM or player writes for a code ("research A" -> co A)
+SAID = {"research": "co", "build": "bu", "hold": "ho", "stand": "st", "move": "mo", "attack": "at",
+        "support": "sp", "supports": "sp", "trade": "tt", "demobilise": "de", "demobilize": "de",
+        "transfer": "tf", "invest": "in", "withdraw": "wd", "redeem": "rd", "blockade": "bk",
+        "cede": "cd", "annex": "an", "delegate": "dg", "sabotage": "sb", "guerrilla": "gw", "fish": "f"}
+
+
+def kind_of(text: str | None) -> str:
+    """What an order line is, by its code: ``2D Gaso sp 1D at Nava`` -> ``support``."""
+    words = (text or "").split()
+    if not words:
+        return ""
+    head = words[0].lower()
+    if DESIG.match(head) or head == "n":
+        rest = words[1:] if head != "n" else words[2:]
+        verbs = [w.lower() for w in rest[:2] if w.lower() in KINDS]
+        return KINDS[verbs[0]] if verbs else "military"
+    if head.startswith("ff") and len(words) > 1:
+        return "move a fishing fleet" if words[1].lower() == "mo" else KINDS.get(words[1].lower(), "fishing fleet")
+    return KINDS.get(head, head)
 BUILDS = ("D", "T", "N", "Y", "S", "FF", "Trs")
 UNIT_VERBS = (*MILITARY, "dn", "ds")
 

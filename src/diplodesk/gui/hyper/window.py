@@ -32,6 +32,7 @@ from .desk_mail import send_results
 from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
+from .results_dock import HyperResultsDock
 from .sheet_dock import OrderSheetDock
 from .sheet_picker import SheetPicker
 
@@ -84,6 +85,7 @@ class HyperDeskWindow(QMainWindow):
         doc.orders_changed.connect(self._orders_changed)
         doc.position_changed.connect(self._position_changed)
         doc.history_changed.connect(self.ledger.refresh)
+        doc.history_changed.connect(self.results.refresh)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(autosave_ms)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -103,6 +105,11 @@ class HyperDeskWindow(QMainWindow):
         self.ledger = LedgerDock(self)
         self.ledger.set_document(self.doc)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.ledger)
+        self.results = HyperResultsDock(self)
+        self.results.set_document(self.doc)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results)
+        self.tabifyDockWidget(self.ledger, self.results)
+        self.results.row_picked.connect(self._result_picked)
         self.inspector = EconomyInspectorDock(self)
         self.inspector.set_document(self.doc)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
@@ -173,7 +180,7 @@ class HyperDeskWindow(QMainWindow):
         game.addAction(self._action("Send &results…", lambda: send_results(self), name="act-mail-out"))
         self.view_menu = m.addMenu("&View")
         self.view_menu.addAction(self.act_fit)
-        for d in (self.inspector, self.ledger):
+        for d in (self.inspector, self.ledger, self.results):
             self.view_menu.addAction(d.toggleViewAction())
         regions = self.doc.variant.sheets
         if regions:  # a world board's regional sheets, as views of the one map
@@ -208,6 +215,7 @@ class HyperDeskWindow(QMainWindow):
             dock.show()
             dock.raise_()
             dock.editor.setFocus()
+            self.results.set_focus(giver)
 
     def add_panel(self, widget: QWidget, title: str,
                   area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea) -> QDockWidget:
@@ -279,6 +287,8 @@ class HyperDeskWindow(QMainWindow):
             self.show_questions()
         else:
             self.statusBar().showMessage(f"{phase} adjudicated; now {self.doc.position.phase}", 6000)
+            self.results.show()
+            self.results.raise_()
         return True
 
     def show_questions(self) -> None:
@@ -363,6 +373,11 @@ class HyperDeskWindow(QMainWindow):
         if result.message:
             self.statusBar().showMessage(result.message, 8000)
         return result
+
+    def _result_picked(self, giver: str, province: str) -> None:
+        """A row of the results picked: the inspector shows where its unit stood."""
+        if province:
+            self.inspector.show_province(province)
 
     def _show_selection(self, targets) -> None:
         if self.layers is not None:
