@@ -66,8 +66,9 @@ def wrap_label(label: str, width: int = LABEL) -> list[str]:
 
 
 def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: str,
-              names: Mapping[str, str] | None = None) -> str:
-    """One nation's statement for the season of ``result`` (both as JSON)."""
+              names: Mapping[str, str] | None = None, notes: bool = True) -> str:
+    """One nation's statement for the season of ``result`` (both as JSON); ``notes``: with
+    the season's notices at its end (a player's pack prints them once, after them all)."""
     eco = position["economy"]
     nat = eco["nations"][nation]
     phase = result["phase"]
@@ -99,7 +100,8 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
         if o.get("detail"):  # what decided it: the table cell, the roll ("rolled 5: 0 APIs")
             lines.append(f"      {o['detail']}")
     lines += _battles(result, nation) + _territory(result, position, nation)
-    lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
+    if notes:
+        lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
     return "\n".join(lines) + "\n"
 
 
@@ -149,17 +151,28 @@ def _sum(entries, factor: str, account: str, steps) -> float:
 
 
 def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, dict[str, float]]]:
-    """One line per reason (and order), columns summed, in the ledger's order."""
+    """One line per reason (and order), columns summed, in the ledger's order; the plain
+    yields of the nation's provinces (I.3) on one line that names them."""
     out: dict[tuple[str, str], dict[str, float]] = {}
+    yielded: list[str] = []
     for e in entries:
         rule = f" ({e['rule']})" if e.get("rule") else ""
         cell = f" [{e['cell']}]" if e.get("cell") else ""
-        key = (f"{e['reason']}{rule}{cell}", e.get("order") or "")
+        prov = str(e["reason"])[len("yield of "):] if str(e["reason"]).startswith("yield of ") else ""
+        if prov and e.get("cell") == f"provinces {prov}" and " " not in prov:
+            if prov not in yielded:
+                yielded.append(prov)
+            key = ("\0yields", "")
+        else:
+            key = (f"{e['reason']}{rule}{cell}", e.get("order") or "")
         vals = out.setdefault(key, {})
         for col, f, a in COLUMNS:
             if e["factor"] == f and e["account"] == a(nation):
                 vals[col] = vals.get(col, 0) + e["amount"]
-    return [(label, vals) for (label, _o), vals in out.items() if any(vals.values())]
+    plural = "s" if len(yielded) != 1 else ""
+    yields = f"yield of {len(yielded)} province{plural}: {', '.join(yielded)} (I.3) [provinces]"
+    return [(yields if label == "\0yields" else label, vals) for (label, _o), vals in out.items()
+            if any(vals.values())]
 
 
 def player_pack(result: Mapping[str, Any], position: Mapping[str, Any], player: str,

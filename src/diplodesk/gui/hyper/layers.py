@@ -40,8 +40,11 @@ class HyperLayers:
 
     def base_key(self, position: HyperPosition, options: RenderOptions) -> tuple:
         owners = OwnersView.of(position).extra["land"]
+        # the names keep clear of the stacks: where things stand is part of the board drawn
+        stands = (tuple(sorted(u.at for u in position.units)), tuple(sorted(f.province for f in position.ffs)),
+                  tuple(sorted(i.at for i in position.installations)), repr(position.carried.get("canals")))
         return (id(self.hp), tuple((k, tuple(v)) for k, v in sorted(owners.items())), options.palette,
-                options.show_labels, options.show_specials)
+                options.show_labels, options.show_specials, stands)
 
     def paint_base(self, painter: QPainter, position: HyperPosition, options: RenderOptions) -> None:
         self.hp.paint_board(painter, position, options)

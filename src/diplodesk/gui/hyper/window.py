@@ -73,6 +73,7 @@ class HyperDeskWindow(QMainWindow):
         column.addWidget(self.view, 1)
         self.setCentralWidget(centre)
         self.layers: HyperLayers | None = None
+        self.region: str | None = None  # the regional sheet last framed (None: the whole board)
         self.clicks = ClickOrders(doc)
         self._make_docks()
         self._make_actions()
@@ -167,11 +168,18 @@ class HyperDeskWindow(QMainWindow):
                                            "act-adjudicate")
         self.act_paste = self._action("&Paste e-mail of orders", lambda: self.paste_from_clipboard(None),
                                       ("Ctrl+Shift+V",))
-        self.act_fit = self._action("&Fit the map", self.view.fit, ("Ctrl+0",))
+        self.act_fit = self._action("&Fit the map (the whole board)", self.show_whole, ("Ctrl+0",))
+        self.act_packs = self._action("&Print packs…", self.print_packs, ("Ctrl+P",), "act-print-packs")
+        self.act_export = self._action("&Export the map…", self.export_map, ("Ctrl+E",), "act-export")
         m = self.menuBar()
         files = m.addMenu("&File")
-        for a in (self.act_open, self.act_save, self.act_save_as, self.act_close):
+        for a in (self.act_open, self.act_save, self.act_save_as):
             files.addAction(a)
+        files.addSeparator()
+        files.addAction(self.act_packs)
+        files.addAction(self.act_export)
+        files.addSeparator()
+        files.addAction(self.act_close)
         edit = m.addMenu("&Edit")
         for a in (self.act_undo, self.act_redo, self.act_paste):
             edit.addAction(a)
@@ -199,10 +207,56 @@ class HyperDeskWindow(QMainWindow):
         bar.addWidget(self.picker)
         self.view_menu.addAction(self._action("&Go to a sheet…", self._pick_sheet, ("Ctrl+G",)))
 
+    def show_whole(self) -> None:
+        self.region = None
+        self.view.fit()
+
     def show_region(self, rid: str) -> None:
         """Frame one regional sheet of the map (View › Region)."""
         x0, y0, x1, y1 = self.doc.variant.sheets[rid].box
+        self.region = rid
         self.view.show_rect(QRectF(x0, y0, x1 - x0, y1 - y0))
+
+    # -- on paper --------------------------------------------------------------------------
+
+    def print_packs(self, run: bool = True):
+        """File › Print packs…: a played season's packs, with a preview (the dialog, for tests)."""
+        from .packs_dialog import HyperPacksDialog
+
+        self.flush()
+        if not self.doc.history:
+            self.prompts.info("Print packs", "No season has been adjudicated yet: there is nothing to print. "
+                              "Adjudicate the season first (Ctrl+Enter).")
+            return None
+        dialog = HyperPacksDialog(self.doc, self, self.results.season_index())
+        giver = self.results.focus
+        st = self.doc.position.nations.get(giver) if giver else None
+        if st is not None and st.controllers:
+            dialog.choose_player(st.controllers[0])
+        if run:
+            dialog.exec()
+        return dialog
+
+    def export_map(self, path: str | None = None) -> bool:
+        """File › Export the map…: the map as on the desk (the region last shown, else the
+        whole board) to PNG, SVG or PDF."""
+        from ...render.export import RenderError
+        from ...render.hyper_export import render_hyper_file
+
+        region = self.region
+        name = self.doc.variant.sheets[region].name.lower() if region else "world"
+        if path is None:
+            stem = self.doc.path.stem if self.doc.path else self.doc.variant.id
+            path = self.prompts.export_path(f"{stem}-{self.doc.position.phase}-{name}.png")
+            if not path:
+                return False
+        try:
+            render_hyper_file(self.doc.position, path, 2400, sheet=region)
+        except (RenderError, OSError) as e:
+            self.prompts.error("Cannot export the map", str(e))
+            return False
+        self.statusBar().showMessage(f"Exported {name} to {path}", 6000)
+        return True
 
     def _pick_sheet(self) -> None:
         self.picker.setFocus()
