@@ -47,10 +47,11 @@ def test_every_player_and_the_gazette_alone(qtbot, prompts, tmp_path):
     dialog = w.print_packs(run=False)
     qtbot.addWidget(dialog)
     dialog.folder.setText(str(tmp_path / "all"))
-    assert dialog.chosen() == "every"
+    assert dialog.chosen() == "one"  # the player of the sheet open (France's)
+    dialog.choose("every")
     names = sorted(p.name.split("-")[-1] for p in dialog.make())
     assert names == ["gazette.pdf", "gm.pdf", "p01.pdf", "p02.pdf", "p03.pdf", "p04.pdf"]
-    dialog._choose("gazette")
+    dialog.choose("gazette")
     dialog.folder.setText(str(tmp_path / "public"))
     assert [p.name.split("-")[-1] for p in dialog.make()] == ["gazette.pdf"]
 

@@ -29,6 +29,7 @@ SHRINK = 2 ** -0.25  # a name shrinks in quarter-octave steps
 HALF_H = 0.45  # a name's half height, in its size
 PAD = 0.08  # around a name, in its size
 GAP_X, GAP_Y = 0.2, 0.06  # the least room between two names, in their size (each keeps half)
+LAND_SAMPLES = 2  # of a name set beside its province, at most this many of 15 points on others' land
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def plan(geometry: MapGeometry, points: dict[str, tuple[float, float]], size: fl
     out: list[Name] = []
     for prov in ids:
         shape = geometry.shape(prov)
-        b = _inside(prov, shape, points[prov], sizes, taken) or _beside(prov, shape, sizes[-1], taken)
+        b = _inside(prov, shape, points[prov], sizes, taken) or _beside(geometry, prov, shape, sizes[-1], taken)
         if b is None:
             continue
         taken.add(*_rect(b))
@@ -129,22 +130,35 @@ def _inside(prov: str, shape, point: tuple[float, float], sizes: list[float], ta
     return None
 
 
-def _beside(prov: str, shape, s: float, taken: _Taken) -> Name | None:
+def _over_land(geometry: MapGeometry, prov: str, b: LabelBox) -> int:
+    """How many of a name's 15 sample points lie on another province's land (not the sea)."""
+    xs, ys = np.meshgrid(b.x - b.half_w + b.half_w * 2 * (np.arange(5) + 0.5) / 5,
+                         b.y - b.half_h + b.half_h * 2 * (np.arange(3) + 0.5) / 3)
+    points = shapely.points(xs.ravel(), ys.ravel())
+    where, hit = geometry.tree.query(points, predicate="intersects")
+    land = {int(w) for w, h in zip(where.tolist(), hit.tolist(), strict=True)
+            if geometry.ids[h] != prov and geometry.kind(geometry.ids[h]) != "sea"}
+    return len(land)
+
+
+def _beside(geometry: MapGeometry, prov: str, shape, s: float, taken: _Taken) -> Name | None:
     """The name at the floor size just outside its province (below, above, right, left, then
-    the corners), where nothing else is."""
+    the corners), where nothing else is and over the sea (a coast's name goes offshore): a
+    name set over another's land would read as that province's, so an inland province too
+    small for its name has none until the map is zoomed in."""
     bx0, by0, bx1, by1 = shape.bounds
     cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
     pole = shape.representative_point()
     b = _box(prov, cx, cy, s)
     spots = []
-    for gap in (s * 0.5, s * 1.5, s * 3.0):  # close by first; further off, the leader says whose
+    for gap in (s * 0.4, s * 1.2):  # close by, then a little off: the leader says whose
         spots += [(cx, by1 + b.half_h + gap), (cx, by0 - b.half_h - gap), (bx1 + b.half_w + gap, cy),
                   (bx0 - b.half_w - gap, cy), (bx1 + b.half_w + gap, by1 + b.half_h + gap),
                   (bx0 - b.half_w - gap, by1 + b.half_h + gap), (bx1 + b.half_w + gap, by0 - b.half_h - gap),
                   (bx0 - b.half_w - gap, by0 - b.half_h - gap)]
     for x, y in spots:
         c = _box(prov, x, y, s, (pole.x, pole.y))
-        if not taken.hits(*_rect(c)):
+        if not taken.hits(*_rect(c)) and _over_land(geometry, prov, c) <= LAND_SAMPLES:
             return c
     return None
 

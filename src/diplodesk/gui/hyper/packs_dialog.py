@@ -75,7 +75,7 @@ class HyperPacksDialog(QDialog):
             else:
                 who_box.addWidget(b)
         self.who.buttons()[0].setChecked(True)
-        self.players.currentIndexChanged.connect(lambda _i: self._choose(ONE))
+        self.players.currentIndexChanged.connect(lambda _i: self.choose(ONE))
         form.addRow("&Packs:", who_box)
         folder_row = QHBoxLayout()
         self.folder = QLineEdit(str(self._default_folder()))
@@ -121,7 +121,7 @@ class HyperPacksDialog(QDialog):
             out.append((pid, f"{pid}: {names}{who}"))
         return out
 
-    def _choose(self, key: str) -> None:
+    def choose(self, key: str) -> None:
         for b in self.who.buttons():
             if b.property("who") == key:
                 b.setChecked(True)
@@ -131,7 +131,7 @@ class HyperPacksDialog(QDialog):
         i = self.players.findData(player)
         if i >= 0:
             self.players.setCurrentIndex(i)
-            self._choose(ONE)
+            self.choose(ONE)
 
     def chosen(self) -> str:
         b = self.who.checkedButton()

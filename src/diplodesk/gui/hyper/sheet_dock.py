@@ -3,6 +3,9 @@ typed (a line it refuses is underlined, the line under the cursor says why, with
 completed from the engine's words (Ctrl+Space), with the budget bar under it and a button to
 paste an e-mail of orders. Typed orders become one command on the undo stack when typing
 pauses, when the sheet loses focus, or before any other change is made.
+
+The desk shows one sheet at a time in its Orders dock, picked from a searchable list
+(``sheet_picker.py``): the world board has over a hundred nations, banks and territories.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QSyntaxHighlighter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
-    QDockWidget,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -120,18 +122,19 @@ class SheetEditor(QPlainTextEdit):
         self._partial = ""
 
 
-class OrderSheetDock(QDockWidget):
+class OrderSheet(QWidget):
     """One nation's (or bank's) sheet."""
 
     committed = Signal(str, list)  # giver, orders
     paste_requested = Signal(str)  # giver
 
     def __init__(self, doc: HyperGameDocument, giver: str, parent: QWidget | None = None):
-        super().__init__(doc.name_of(giver), parent)
+        super().__init__(parent)
         self.setObjectName(f"sheet-{giver}")
+        self.setWindowTitle(doc.name_of(giver))
         self.doc, self.giver = doc, giver
         self.preview: Preview | None = None
-        body = QWidget()
+        body = self
         self.editor = SheetEditor(body)
         self.editor.setObjectName(f"sheet-editor-{giver}")
         self.editor.setPlaceholderText("one order a line, as the rules write them: 1D ho, 2D at Xxxx, bu D Xxxx, bu 3 Trs, co A … (Ctrl+Space completes)")
@@ -153,11 +156,11 @@ class OrderSheetDock(QDockWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.paste)
         lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.editor, 1)
         lay.addWidget(self.why)
         lay.addWidget(self.budget)
         lay.addLayout(buttons)
-        self.setWidget(body)
         self._commit = QTimer(self)
         self._commit.setSingleShot(True)
         self._commit.setInterval(COMMIT_DELAY_MS)
@@ -169,7 +172,6 @@ class OrderSheetDock(QDockWidget):
         self._loading = False
         self._text = ""
         self._stale = True
-        self.visibilityChanged.connect(self._visibility)
         self.editor.textChanged.connect(self._typed)
         self.editor.cursorPositionChanged.connect(self._explain)
         self.editor.focus_left.connect(self.commit)
@@ -195,8 +197,9 @@ class OrderSheetDock(QDockWidget):
         else:
             self._stale = True
 
-    def _visibility(self, visible: bool) -> None:
-        if visible and self._stale:
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:  # its checks waited while another sheet was shown
             self.recheck()
 
     def has_pending(self) -> bool:
@@ -247,3 +250,6 @@ class OrderSheetDock(QDockWidget):
                              f"first, line {bad[0].number}: {bad[0].message()}")
         else:
             self.why.setText("")
+
+
+OrderSheetDock = OrderSheet  # the name it had when each sheet was a dock of its own

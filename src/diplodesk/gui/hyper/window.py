@@ -13,28 +13,28 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
-from ...document import hyper_desk
 from ...document.autosave import Session
-from ...document.hyper_commands import AdjudicateHyperCommand, SetHyperOrdersCommand
+from ...document.hyper_commands import SetHyperOrdersCommand
 from ...document.hyper_game import HyperGameDocument
 from ...document.hyper_paste import split_orders
 from ...render.export import RenderError
 from ...render.hyper_map import painter_for
 from ..dialogs import BasicPrompts, Prompts
-from ..document_actions import push_command, save_to
+from ..document_actions import push_command
 from ..map_view import Highlights
+from . import desk_layout, desk_print, desk_season
 from .banner import QuestionBanner
 from .clicks import ClickOrders, scene_point
+from .desk_files import DeskFiles
 from .desk_mail import send_results
 from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
+from .orders_dock import OrdersDock
 from .results_dock import HyperResultsDock
-from .sheet_dock import OrderSheetDock
-from .sheet_picker import SheetPicker
 
 AUTOSAVE_MS = 60_000
 ADJUDICATE_KEYS = ("Ctrl+Return", "Ctrl+Enter", "F5")  # as the main window, and the keypad Enter
@@ -49,7 +49,7 @@ def own_prompts(prompts: Any, window: QWidget) -> Any:
     return prompts
 
 
-class HyperDeskWindow(QMainWindow):
+class HyperDeskWindow(DeskFiles, QMainWindow):
     """The desk: one Hypereconomic game."""
 
     def __init__(self, doc: HyperGameDocument, *, prompts: Any = None, autosave_ms: int = AUTOSAVE_MS,
@@ -98,11 +98,13 @@ class HyperDeskWindow(QMainWindow):
     # -- parts ---------------------------------------------------------------------------
 
     def _make_docks(self) -> None:
-        self.sheets: dict[str, OrderSheetDock] = {}
-        self._add_sheets()
-        first = next(iter(self.sheets.values()), None)
-        if first is not None:
-            first.raise_()
+        self.orders = OrdersDock(self.doc, self)
+        self.orders.committed.connect(self._typed)
+        self.orders.paste_requested.connect(self.paste_from_clipboard)
+        self.orders.shown.connect(self._sheet_shown)
+        self.sheets = self.orders.sheets
+        self.picker = self.orders.picker
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.orders)
         self.ledger = LedgerDock(self)
         self.ledger.set_document(self.doc)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.ledger)
@@ -113,31 +115,21 @@ class HyperDeskWindow(QMainWindow):
         self.results.row_picked.connect(self._result_picked)
         self.inspector = EconomyInspectorDock(self)
         self.inspector.set_document(self.doc)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.inspector)
-        # the map keeps most of the window: narrow side docks, the ledger below a third
-        self.resizeDocks([self.inspector], [250], Qt.Orientation.Horizontal)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.splitDockWidget(self.orders, self.inspector, Qt.Orientation.Vertical)
+        desk_layout.default_layout(self, 1440, 920)  # the map keeps the middle of the window
+        first = self._first_sheet()
         if first is not None:
-            self.resizeDocks([first], [340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.ledger], [290], Qt.Orientation.Vertical)
+            self.orders.show_sheet(first)
 
-    def _add_sheets(self) -> list[OrderSheetDock]:
-        """A sheet for every nation and bank that has none yet (a nation formed in play)."""
-        first = next(iter(self.sheets.values()), None)
-        made = []
-        for giver in self.doc.givers:
-            if giver in self.sheets:
-                continue
-            dock = OrderSheetDock(self.doc, giver, self)
-            dock.committed.connect(self._typed)
-            dock.paste_requested.connect(self.paste_from_clipboard)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            if first is None:
-                first = dock
-            else:
-                self.tabifyDockWidget(first, dock)
-            self.sheets[giver] = dock
-            made.append(dock)
-        return made
+    def _first_sheet(self) -> str | None:
+        """The sheet shown at the start: the first player's home nation, else the first giver."""
+        pos = self.doc.position
+        for pid in pos.player_ids():
+            home = sorted(n for n, st in pos.nations.items() if pid in st.controllers and st.kind == "home")
+            if home:
+                return home[0]
+        return next(iter(self.doc.givers), None)
 
     def _action(self, text: str, slot, keys: tuple[str, ...] = (), name: str = "") -> QAction:
         a = QAction(text, self)
@@ -197,15 +189,16 @@ class HyperDeskWindow(QMainWindow):
                 keys = (f"Ctrl+{k}",) if k <= 9 else ()
                 region_menu.addAction(self._action(f"&{sheet.name}", lambda _=False, r=rid: self.show_region(r),
                                                    keys, f"region-{rid}"))
-        self.sheets_menu = self.view_menu.addMenu("Order &sheets")
-        for d in self.sheets.values():
-            self.sheets_menu.addAction(d.toggleViewAction())
-        bar = self.addToolBar("Sheets")
-        bar.setObjectName("sheets-toolbar")
-        self.picker = SheetPicker(self.doc, self)
-        self.picker.picked.connect(self.show_sheet)
-        bar.addWidget(self.picker)
+        self.view_menu.addAction(self.orders.toggleViewAction())
         self.view_menu.addAction(self._action("&Go to a sheet…", self._pick_sheet, ("Ctrl+G",)))
+
+    def show_start(self) -> None:
+        """Frame the region the desk opens on (the whole board on a board without sheets)."""
+        region = desk_layout.start_region(self)
+        if region is None:
+            self.show_whole()
+        else:
+            self.show_region(region)
 
     def show_whole(self) -> None:
         self.region = None
@@ -215,61 +208,31 @@ class HyperDeskWindow(QMainWindow):
         """Frame one regional sheet of the map (View › Region)."""
         x0, y0, x1, y1 = self.doc.variant.sheets[rid].box
         self.region = rid
-        self.view.show_rect(QRectF(x0, y0, x1 - x0, y1 - y0))
-
-    # -- on paper --------------------------------------------------------------------------
+        self.view.frame(QRectF(x0, y0, x1 - x0, y1 - y0))
 
     def print_packs(self, run: bool = True):
-        """File › Print packs…: a played season's packs, with a preview (the dialog, for tests)."""
-        from .packs_dialog import HyperPacksDialog
-
-        self.flush()
-        if not self.doc.history:
-            self.prompts.info("Print packs", "No season has been adjudicated yet: there is nothing to print. "
-                              "Adjudicate the season first (Ctrl+Enter).")
-            return None
-        dialog = HyperPacksDialog(self.doc, self, self.results.season_index())
-        giver = self.results.focus
-        st = self.doc.position.nations.get(giver) if giver else None
-        if st is not None and st.controllers:
-            dialog.choose_player(st.controllers[0])
-        if run:
-            dialog.exec()
-        return dialog
+        """File › Print packs… (desk_print.py); returns the dialog (tests)."""
+        return desk_print.print_packs(self, run)
 
     def export_map(self, path: str | None = None) -> bool:
-        """File › Export the map…: the map as on the desk (the region last shown, else the
-        whole board) to PNG, SVG or PDF."""
-        from ...render.export import RenderError
-        from ...render.hyper_export import render_hyper_file
-
-        region = self.region
-        name = self.doc.variant.sheets[region].name.lower() if region else "world"
-        if path is None:
-            stem = self.doc.path.stem if self.doc.path else self.doc.variant.id
-            path = self.prompts.export_path(f"{stem}-{self.doc.position.phase}-{name}.png")
-            if not path:
-                return False
-        try:
-            render_hyper_file(self.doc.position, path, 2400, sheet=region)
-        except (RenderError, OSError) as e:
-            self.prompts.error("Cannot export the map", str(e))
-            return False
-        self.statusBar().showMessage(f"Exported {name} to {path}", 6000)
-        return True
+        return desk_print.export_map(self, path)
 
     def _pick_sheet(self) -> None:
-        self.picker.setFocus()
-        self.picker.lineEdit().selectAll()
+        self.orders.show()
+        self.orders.raise_()
+        self.picker.focus_filter()
 
-    def show_sheet(self, giver: str) -> None:
-        """Bring a nation's (or bank's) sheet forward, with the cursor in it."""
-        dock = self.sheets.get(giver)
-        if dock is not None:
-            dock.show()
-            dock.raise_()
-            dock.editor.setFocus()
-            self.results.set_focus(giver)
+    def show_sheet(self, giver: str, focus: bool = True):
+        """Bring a nation's (or bank's) sheet forward, with the cursor in it; returns it."""
+        self.orders.show()
+        self.orders.raise_()
+        sheet = self.orders.show_sheet(giver)
+        if sheet is not None and focus:
+            sheet.editor.setFocus()
+        return sheet
+
+    def _sheet_shown(self, giver: str) -> None:
+        self.results.set_focus(giver)
 
     def add_panel(self, widget: QWidget, title: str,
                   area: Qt.DockWidgetArea = Qt.DockWidgetArea.BottomDockWidgetArea) -> QDockWidget:
@@ -306,9 +269,9 @@ class HyperDeskWindow(QMainWindow):
         return push_command(self, command)
 
     def flush(self) -> None:
-        for dock in self.sheets.values():
-            if dock.has_pending():
-                dock.commit()
+        for sheet in self.sheets.made():
+            if sheet.has_pending():
+                sheet.commit()
 
     def _typed(self, giver: str, orders: list[str]) -> None:
         self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
@@ -320,42 +283,11 @@ class HyperDeskWindow(QMainWindow):
         self._show_selection(None)
 
     def adjudicate(self) -> bool:
-        """Play the season (Ctrl+Enter); every dock shows the season that follows. A season
-        whose blocking question is still open stops here: the GM answers it first."""
-        self.flush()
-        if hyper_desk.open_blocking(self.doc.game):
-            last = self.doc.history[-1].phase
-            self.statusBar().showMessage(f"{last} is not final: answer its blocking question before "
-                                         f"{self.doc.position.phase} is adjudicated", 10000)
-            self.show_questions()
-            return False
-        phase = self.doc.position.phase
-        ok = self.push(AdjudicateHyperCommand(self.doc))
-        if not ok:
-            return False
-        waiting = hyper_desk.open_blocking(self.doc.game)
-        if waiting:
-            self.statusBar().showMessage(
-                f"{phase} adjudicated, but not final: {len(waiting)} blocking question"
-                f"{'s' if len(waiting) != 1 else ''} for the GM — answer before {self.doc.position.phase}", 10000)
-            self.show_questions()
-        else:
-            self.statusBar().showMessage(f"{phase} adjudicated; now {self.doc.position.phase}", 6000)
-            self.results.show()
-            self.results.raise_()
-        return True
+        """Play the season (Ctrl+Enter); stops at an open blocking question (desk_season.py)."""
+        return desk_season.adjudicate(self)
 
     def show_questions(self) -> None:
-        """Take the GM to the first open blocking question (or the Decisions panel)."""
-        dock = getattr(self, "gm_docks", {}).get("Decisions")
-        panel = getattr(self, "gm_panels", {}).get("Decisions")
-        if dock is None or panel is None:
-            return
-        dock.show()
-        dock.raise_()
-        waiting = hyper_desk.open_blocking(self.doc.game)
-        if waiting:
-            panel.focus_question(waiting[0]["id"])
+        desk_season.show_questions(self)
 
     def paste_orders(self, text: str, default: str | None = None) -> dict[str, list[str]]:
         """The orders of a pasted e-mail onto the sheets of the nations it names (one command)."""
@@ -381,23 +313,22 @@ class HyperDeskWindow(QMainWindow):
         self.act_adjudicate.setEnabled(not self.doc.game.winner)
 
     def _orders_changed(self, giver: str) -> None:
-        dock = self.sheets.get(giver)
-        if dock is not None:
-            dock.reload()
+        sheet = self.sheets.get_made(giver)
+        if sheet is not None:
+            sheet.reload()
+        self.picker.update_counts(giver)
         if not self._others_due:  # the others' checks may follow (stacks, alliances): once
             self._others_due = True
             QTimer.singleShot(0, self._recheck_others)
 
     def _recheck_others(self) -> None:
         self._others_due = False
-        for dock in self.sheets.values():
-            if not dock.has_pending():
-                dock.recheck_soon()
+        for sheet in self.sheets.made():
+            if not sheet.has_pending():
+                sheet.recheck_soon()
         self.inspector.refresh()
 
     def _position_changed(self) -> None:
-        for dock in self._add_sheets():
-            self.sheets_menu.addAction(dock.toggleViewAction())
         self.picker.refresh()
         self.view.set_content(self.doc.position)
         self.inspector.refresh()
@@ -420,9 +351,9 @@ class HyperDeskWindow(QMainWindow):
         result = self.clicks.click(prov, placed)
         if result.orders is not None and result.giver is not None:
             self.push(SetHyperOrdersCommand(self.doc, {result.giver: result.orders}, result.message))
-            self.sheets[result.giver].raise_()
+            self.show_sheet(result.giver, focus=False)
         elif self.clicks.unit is not None and self.clicks.unit.power in self.sheets:
-            self.sheets[self.clicks.unit.power].raise_()
+            self.show_sheet(self.clicks.unit.power, focus=False)
         self._show_selection(result.targets)
         if result.message:
             self.statusBar().showMessage(result.message, 8000)
@@ -448,54 +379,6 @@ class HyperDeskWindow(QMainWindow):
             u = self.clicks.unit
             self.click(u.province)
 
-    # -- files ---------------------------------------------------------------------------
-
-    def maybe_save(self) -> bool:
-        self.flush()
-        if not self.doc.is_modified:
-            return True
-        answer = self.prompts.ask_save_changes(self.doc.title)
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    def save(self) -> bool:
-        if self.doc.path is None:
-            return self.save_as()
-        return self._save_to(self.doc.path)
-
-    def save_as(self) -> bool:
-        path = self.prompts.save_path(str(self.doc.path or "hyper-game.json"))
-        return self._save_to(path) if path else False
-
-    def _save_to(self, path) -> bool:
-        return save_to(self, path)
-
-    def open_other(self) -> None:
-        """File › Open: another game, in a desk or in a main window as it needs."""
-        path = self.prompts.open_path(str(self.doc.path.parent) if self.doc.path else "")
-        if path:
-            open_game_file(path, self.prompts)
-
-    def autosave(self) -> None:
-        self.flush()
-        try:
-            if self.doc.is_modified:
-                self.session.write(self.doc.game, self.doc.path, self.doc.title)
-            else:
-                self.session.clear()
-        except OSError as e:
-            self.statusBar().showMessage(f"Autosave failed: {e.strerror or e}", 6000)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
-            event.ignore()
-            return
-        self.autosave_timer.stop()
-        self.session.close()
-        event.accept()
-
-
 _open: list[HyperDeskWindow] = []
 
 
@@ -507,11 +390,31 @@ def open_desk(doc: HyperGameDocument, prompts: Any = None, show: bool = True) ->
     attach_gm_panels(win)
     _open.append(win)
     win.destroyed.connect(lambda *_: _open.remove(win) if win in _open else None)
+    if not desk_layout.restore(win):
+        desk_layout.default_layout(win, win.width(), win.height())
     if show:
-        win.show()
-        win.raise_()
-        win.activateWindow()
+        show_maximised(win)
     return win
+
+
+def show_maximised(win: HyperDeskWindow) -> None:
+    """The desk as it opens: maximised to the screen's available size, its docks laid out for
+    that size (unless the game kept its own), on the region to start from."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = win.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        win.setGeometry(screen.availableGeometry())
+    win.showMaximized()
+    win.raise_()
+    win.activateWindow()
+
+    def settled() -> None:  # once the window has its size: the docks for it, then the region
+        if not win.doc.game.settings.get(desk_layout.KEY):
+            desk_layout.default_layout(win, win.width(), win.height())
+        win.show_start()
+
+    QTimer.singleShot(0, settled)
 
 
 def open_windows() -> list[HyperDeskWindow]:

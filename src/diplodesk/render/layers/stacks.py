@@ -24,7 +24,7 @@ from ..sheet import Layer
 SLOT = 1.1  # a stacked glyph's size, in glyph units (a province here is many glyphs wide)
 GAP = 0.08  # between two glyphs of a stack
 BOAT = 0.65
-BADGE = 0.45
+BADGE = 0.62  # at least 11 px on screen: a Y or S read at a glance
 
 
 @dataclass(frozen=True)
@@ -91,16 +91,18 @@ class StacksLayer(Layer):
                 boxes[u.province] = rect if area is None else area.united(rect)
         out.extend(self._boats(position, boxes))
         out.extend(self._badges(position, boxes))
-        out.extend(self._canals(position, boxes))
+        out.extend(self._canals(position, boxes, [p.rect for p in out]))
         return out
 
-    def _canals(self, position: HyperPosition, boxes: dict[str, QRectF]) -> list[Placed]:
-        """Each canal's state (open, closed, a site, building) as a tag beside its stack."""
+    def _canals(self, position: HyperPosition, boxes: dict[str, QRectF], taken: list[QRectF]) -> list[Placed]:
+        """Each canal's state (open, closed, a site, building) as a tag beside its stack,
+        clear of every glyph and of the other tags (two canal sites a province apart)."""
         from ...engine.hyper.canal_state import canals_of
 
         state = position.carried.get("canals") or {}
         out = []
         h = self.g * 0.5
+        taken = list(taken)
         for cid, c in sorted(canals_of(position.board).items()):
             if not self.geometry.has(c.province):
                 continue
@@ -109,7 +111,15 @@ class StacksLayer(Layer):
             w = glyphs.text_width(now, h * 0.8) + h * 0.6
             # under the stack (and its boats), centred: a narrow province keeps it inside
             below = area.bottom() + self.g * (GAP + (BOAT if any(f.province == c.province for f in position.ffs) else 0))
-            rect = QRectF(area.center().x() - w / 2, below + self.g * GAP, w, h)
+            gap = self.g * GAP
+            spots = [QRectF(area.center().x() - w / 2, below + gap, w, h),
+                     QRectF(area.center().x() - w / 2, area.top() - gap - h, w, h),
+                     QRectF(area.right() + gap, area.center().y() - h / 2, w, h),
+                     QRectF(area.left() - gap - w, area.center().y() - h / 2, w, h)]
+            spots += [r.translated(0, (h + gap) * k) for k in (1, 2, 3) for r in spots[:1]]
+            spots += [r.translated(0, -(h + gap) * k) for k in (1, 2, 3) for r in spots[1:2]]
+            rect = next((r for r in spots if not any(r.intersects(t) for t in taken)), spots[0])
+            taken.append(rect)
             out.append(Placed("canal", "", now, cid, c.province, rect))
         return out
 
