@@ -151,6 +151,12 @@ class HyperGameDocument(SavedFile, QObject):
             self._words = (pos, Words(pos))
         return self._words[1]
 
+    def hints(self, giver: str):
+        """``giver``'s examples and near misses (document/hyper_hints.py) in this position."""
+        from .hyper_hints import Hints
+
+        return Hints(self.position, giver, self.words())
+
     def orders_with(self, giver: str, unit_ref: str, text: str) -> list[str]:
         """``giver``'s orders with ``text`` as the one military order of its unit ``unit_ref``
         (replacing the one it had: a unit has one order a season)."""

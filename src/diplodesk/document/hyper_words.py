@@ -77,6 +77,43 @@ class Words:
             return pack.abbr
         return loc.upper() if self.pos.board.is_sea(loc) else loc.capitalize()
 
+    def shown_at(self, loc: str) -> str:
+        """A place with its coast: ``Gaso``, ``Spai/nc``."""
+        prov, _, coast = loc.partition("/")
+        return self.shown(prov) + (f"/{coast}" if coast else "")
+
+    def own(self, nation: str) -> list[str]:
+        """The provinces ``nation`` holds (de facto), as written."""
+        return sorted(self.shown(p) for p, st in self.pos.provinces.items() if st.de_facto == nation)
+
+    def build_places(self, nation: str, item: str) -> list[str]:
+        """Where ``bu ITEM`` may go for ``nation`` (III.2-III.12, VII.1): a division at its
+        armouries, a task force at its shipyards' coasts, a guard where it holds by right,
+        an armoury in its provinces, a shipyard or fishing fleet on its coasts."""
+        item = item.upper()
+        mine = {p for p, st in self.pos.provinces.items() if st.de_facto == nation}
+        inst = {i.type: set() for i in self.pos.installations}
+        for i in self.pos.installations:
+            if i.owner == nation:
+                inst.setdefault(i.type, set()).add(i.at)
+        if item == "D":
+            places = inst.get("Y", set())
+        elif item == "T":
+            places = inst.get("S", set())
+        elif item == "N":
+            places = {p for p in mine if self.pos.provinces[p].de_jure == nation}
+        elif item == "Y":
+            places = mine
+        elif item in ("S", "FF"):
+            places = set()
+            for p in mine:
+                info = self.pos.board.provinces[p]
+                if info.kind.value == "coast":
+                    places |= {f"{p}/{c}" for c in info.coasts} or {p}
+        else:
+            return []
+        return sorted(self.shown_at(p) for p in places)
+
     def units_of(self, nation: str) -> list[str]:
         return sorted(u.ref for u in self.pos.units if u.power == nation)
 
@@ -122,7 +159,11 @@ class Words:
         if unit is not None:
             return self._after_unit(unit, rest)
         if head == "bu":
-            return list(BUILDS) if len(done) == 1 else self.provinces
+            return list(BUILDS) if len(done) == 1 else self.build_places(nation, done[1])
+        if head == "co":
+            return ["A", "I"] if len(done) == 1 else []
+        if head in ("pw", "as", "gw") and len(done) >= 2:
+            return self.own(nation) if head != "gw" else self.provinces
         if head in ("de", "tf", "spl"):
             if len(done) == 1 or head == "spl":
                 return self.units_of(nation)

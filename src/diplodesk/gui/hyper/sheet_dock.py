@@ -137,7 +137,7 @@ class OrderSheet(QWidget):
         body = self
         self.editor = SheetEditor(body)
         self.editor.setObjectName(f"sheet-editor-{giver}")
-        self.editor.setPlaceholderText("one order a line, as the rules write them: 1D ho, 2D at Xxxx, bu D Xxxx, bu 3 Trs, co A … (Ctrl+Space completes)")
+        self.editor.setPlaceholderText(self.doc.hints(giver).placeholder())  # from its own board
         self.editor.words_for = lambda before: self.doc.words().candidates(self.giver, before)
         self.highlighter = SheetHighlighter(self.editor.document())
         self.why = QLabel()
@@ -188,6 +188,8 @@ class OrderSheet(QWidget):
             self._loading = False
         self._text = self.editor.toPlainText()
         self._commit.stop()
+        if not self.editor.toPlainText():
+            self.editor.setPlaceholderText(self.doc.hints(self.giver).placeholder())
         self.recheck_soon()
 
     def recheck_soon(self) -> None:
@@ -244,12 +246,27 @@ class OrderSheet(QWidget):
         check = self.highlighter.by_block.get(block)
         bad = [c for c in self.checks() if not c.ok]
         if check is not None:
-            self.why.setText(f"line {check.number}: {check.message()}")
+            self.why.setText(f"line {check.number}: {self.advice(check)}")
         elif bad:
             self.why.setText(f"{len(bad)} line{'s' if len(bad) != 1 else ''} refused; "
-                             f"first, line {bad[0].number}: {bad[0].message()}")
+                             f"first, line {bad[0].number}: {self.advice(bad[0])}")
         else:
             self.why.setText("")
+
+    def advice(self, check: LineCheck) -> str:
+        """The engine's reason, and what this nation could write instead: a near miss's
+        "did you mean", or the example in its own provinces of the order the message shows."""
+        if check.ok:
+            return check.message()
+        hints = self.doc.hints(self.giver)
+        out = check.message()
+        near = hints.did_you_mean(check.text, check.reason, check.detail)
+        if near:
+            out += f" — {near}"
+        example = hints.example_for(check.detail)
+        if example and example not in out:
+            out += f" (here: {example})"
+        return out
 
 
 OrderSheetDock = OrderSheet  # the name it had when each sheet was a dock of its own

@@ -19,13 +19,12 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWi
 from ...document.autosave import Session
 from ...document.hyper_commands import SetHyperOrdersCommand
 from ...document.hyper_game import HyperGameDocument
-from ...document.hyper_paste import split_orders
 from ...render.export import RenderError
 from ...render.hyper_map import painter_for
 from ..dialogs import BasicPrompts, Prompts
 from ..document_actions import push_command
 from ..map_view import Highlights
-from . import desk_layout, desk_print, desk_season
+from . import desk_layout, desk_paste, desk_print, desk_season
 from .banner import QuestionBanner
 from .clicks import ClickOrders, scene_point
 from .desk_files import DeskFiles
@@ -34,6 +33,7 @@ from .inspector_dock import EconomyInspectorDock
 from .layers import HyperLayers, HyperMapView
 from .ledger_dock import LedgerDock
 from .orders_dock import OrdersDock
+from .pasted_dock import PastedLinesDock
 from .results_dock import HyperResultsDock
 
 AUTOSAVE_MS = 60_000
@@ -113,6 +113,10 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results)
         self.tabifyDockWidget(self.ledger, self.results)
         self.results.row_picked.connect(self._result_picked)
+        self.pasted = PastedLinesDock(self.doc, self)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.pasted)
+        self.tabifyDockWidget(self.ledger, self.pasted)
+        self.pasted.put.connect(lambda giver, lines: desk_paste.put_lines(self, giver, lines))
         self.inspector = EconomyInspectorDock(self)
         self.inspector.set_document(self.doc)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
@@ -180,7 +184,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         game.addAction(self._action("Send &results…", lambda: send_results(self), name="act-mail-out"))
         self.view_menu = m.addMenu("&View")
         self.view_menu.addAction(self.act_fit)
-        for d in (self.inspector, self.ledger, self.results):
+        for d in (self.inspector, self.ledger, self.results, self.pasted):
             self.view_menu.addAction(d.toggleViewAction())
         regions = self.doc.variant.sheets
         if regions:  # a world board's regional sheets, as views of the one map
@@ -290,15 +294,9 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         desk_season.show_questions(self)
 
     def paste_orders(self, text: str, default: str | None = None) -> dict[str, list[str]]:
-        """The orders of a pasted e-mail onto the sheets of the nations it names (one command)."""
-        orders, lines = split_orders(text, self.doc.position, default)
-        ignored = [ln for ln in lines if ln.kind == "ignored"]
-        if orders:
-            self.push(SetHyperOrdersCommand(self.doc, orders, "Pasted orders"))
-        what = ", ".join(f"{self.doc.name_of(g)} {len(v)}" for g, v in sorted(orders.items()))
-        skipped = f"; {len(ignored)} line(s) not orders (first: line {ignored[0].number})" if ignored else ""
-        self.statusBar().showMessage(f"Pasted: {what or 'no orders'}{skipped}", 8000)
-        return orders
+        """The orders of a pasted e-mail onto the sheets of the nations it names (one command);
+        the lines that are no orders listed in the Not orders dock."""
+        return desk_paste.paste_orders(self, text, default)
 
     def paste_from_clipboard(self, giver: str | None) -> None:
         from PySide6.QtWidgets import QApplication
