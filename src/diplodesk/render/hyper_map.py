@@ -22,6 +22,7 @@ from ..geometry.shapes import MapGeometry
 from . import detail, glyphs, hyper_labels
 from .detail import LabelBox
 from .export import map_of
+from .layers.hyper_orders import HyperOrdersLayer
 from .layers.stacks import Placed, StacksLayer
 from .options import RenderOptions
 from .painter import MapPainter
@@ -60,6 +61,8 @@ class HyperMapPainter:
     def __init__(self, variant: Variant, geometry: MapGeometry):
         self.map = MapPainter(variant, geometry)
         self.stacks = StacksLayer(self.map.sheet)
+        self.order_lines = HyperOrdersLayer(self.map.sheet)
+        self.refused: frozenset[tuple[str, int]] = frozenset()  # order lines the engine refuses
 
     @property
     def geometry(self) -> MapGeometry:
@@ -165,7 +168,10 @@ class HyperMapPainter:
         painter.save()
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            self.stacks.paint(painter, position, self.map.palette(o.palette), o.power, plan)
+            pal = self.map.palette(o.palette)
+            self.stacks.paint(painter, position, pal, o.power, plan)
+            if o.show_orders and position.orders:
+                self.order_lines.paint(painter, position, plan, pal, self.refused)
         finally:
             painter.restore()
         return plan

@@ -24,7 +24,7 @@ from ...render.hyper_map import painter_for
 from ..dialogs import BasicPrompts, Prompts
 from ..document_actions import push_command
 from ..map_view import Highlights
-from . import desk_layout, desk_paste, desk_print, desk_season
+from . import desk_layout, desk_paste, desk_print, desk_season, unit_menu
 from .banner import QuestionBanner
 from .clicks import ClickOrders, scene_point
 from .desk_files import DeskFiles
@@ -82,6 +82,8 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         self._load_map()
         self.view.clicked.connect(self._clicked)
         self.view.key_command.connect(self._key)
+        self.view.context_menu_requested.connect(lambda prov, pos: unit_menu.open_menu(self, prov, pos))
+        self.menu = None  # the last right-click menu
         doc.changed.connect(self._doc_changed)
         doc.orders_changed.connect(self._orders_changed)
         doc.position_changed.connect(self._position_changed)
@@ -321,6 +323,11 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
 
     def _recheck_others(self) -> None:
         self._others_due = False
+        if self.layers is not None:  # the order arrows: the lines the engine refuses drawn so
+            checks = self.doc.preview().checks
+            self.layers.hp.refused = frozenset((n, c.number - 1) for n, cs in checks.items() for c in cs if not c.ok)
+            self.view.set_content(self.doc.position)
+            self.view._cache.top = None
         for sheet in self.sheets.made():
             if not sheet.has_pending():
                 sheet.recheck_soon()
@@ -376,6 +383,19 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         elif key == "H" and self.clicks.unit is not None:
             u = self.clicks.unit
             self.click(u.province)
+        elif key in ("S", "D"):
+            self.press(key)
+
+    def press(self, key: str):
+        """S (support) or D (double move) with a unit picked, as on the standard board."""
+        result = self.clicks.key(key)
+        if result is not None:
+            self._show_selection(result.targets)
+            self.statusBar().showMessage(result.message, 8000)
+        return result
+
+    def refresh_selection(self) -> None:
+        self._show_selection(None)
 
 _open: list[HyperDeskWindow] = []
 
