@@ -35,14 +35,6 @@ class DeskFiles:
         desk_layout.keep(self)
         return save_to(self, path)
 
-    def open_other(self) -> None:
-        """File › Open: another game, in a desk or in a main window as it needs."""
-        from .window import open_game_file
-
-        path = self.prompts.open_path(str(self.doc.path.parent) if self.doc.path else "")
-        if path:
-            open_game_file(path, self.prompts)
-
     def autosave(self) -> None:
         self.flush()
         desk_layout.keep(self)

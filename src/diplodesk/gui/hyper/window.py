@@ -376,6 +376,12 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         self.view.set_content(self.doc.position)
         self.view._cache.top = None  # the ring moved: compose the top layer again
 
+    def open_other(self) -> None:
+        """File › Open: another game, in a desk or in a main window as it needs."""
+        path = self.prompts.open_path(str(self.doc.path.parent) if self.doc.path else "")
+        if path:
+            open_game_file(path, self.prompts)
+
     def _key(self, key: str) -> None:
         if key == "Escape":
             self.clicks.reset()
