@@ -30,6 +30,7 @@ HALF_H = 0.45  # a name's half height, in its size
 PAD = 0.08  # around a name, in its size
 GAP_X, GAP_Y = 0.2, 0.06  # the least room between two names, in their size (each keeps half)
 LAND_SAMPLES = 2  # of a name set beside its province, at most this many of 15 points on others' land
+LEADER_MAX = 1.6  # and its leader at most this long, in the name's size
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,9 @@ def _beside(geometry: MapGeometry, prov: str, shape, s: float, taken: _Taken) ->
                   (bx0 - b.half_w - gap, by0 - b.half_h - gap)]
     for x, y in spots:
         c = _box(prov, x, y, s, (pole.x, pole.y))
+        line = leader_line(c)
+        if line is not None and math.dist(*line) > s * LEADER_MAX:
+            continue  # too far off to read as this province's
         if not taken.hits(*_rect(c)) and _over_land(geometry, prov, c) <= LAND_SAMPLES:
             return c
     return None

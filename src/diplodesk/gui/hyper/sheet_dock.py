@@ -155,6 +155,8 @@ class OrderSheet(QWidget):
         buttons.addWidget(complete)
         buttons.addStretch(1)
         buttons.addWidget(self.paste)
+        # the sheet never shrinks below a few orders, however the docks around it are pulled
+        self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 5 + 12)
         lay = QVBoxLayout(body)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.editor, 1)

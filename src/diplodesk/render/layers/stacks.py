@@ -22,6 +22,10 @@ from ..palette import Palette, blend, text_on
 from ..sheet import Layer
 
 SLOT = 1.1  # a stacked glyph's size, in glyph units (a province here is many glyphs wide)
+# zoomed out this far (the glyph grown to this step of its size, a quarter octave each), a
+# province is smaller than its stack: it is drawn as one glyph with the count of its units,
+# without boats and badges, so that Europe's stacks do not pile up on the world
+COMPACT_STEP = 8
 GAP = 0.08  # between two glyphs of a stack
 BOAT = 0.65
 BADGE = 0.62  # at least 11 px on screen: a Y or S read at a glance
@@ -78,6 +82,8 @@ class StacksLayer(Layer):
             if self.geometry.has(loc):
                 at_loc[loc].append(u)
         boxes: dict[str, QRectF] = {}  # each province's stack area, for boats and badges
+        if self.sheet.glyph_step >= COMPACT_STEP:
+            return self._compact(position, at_loc, size)
         for loc in sorted(at_loc):
             units = sorted(at_loc[loc], key=lambda u: (u.power, u.type, u.ref))
             c = self.unit_point(loc)
@@ -91,6 +97,25 @@ class StacksLayer(Layer):
                 boxes[u.province] = rect if area is None else area.united(rect)
         out.extend(self._boats(position, boxes))
         out.extend(self._badges(position, boxes))
+        out.extend(self._canals(position, boxes, [p.rect for p in out]))
+        return out
+
+    def _compact(self, position: HyperPosition, at_loc: dict[str, list], size: float) -> list[Placed]:
+        """One glyph a province (its first unit's kind and owner, the count of its units when
+        more than one), and the canal tags: the world seen whole."""
+        out: list[Placed] = []
+        by_prov: dict[str, list] = defaultdict(list)
+        for loc, units in at_loc.items():
+            by_prov[units[0].province].extend(units)
+        boxes: dict[str, QRectF] = {}
+        for prov in sorted(by_prov):
+            units = sorted(by_prov[prov], key=lambda u: (u.power, u.type, u.ref))
+            first = units[0]
+            c = self.unit_point(prov)
+            rect = QRectF(c.x() - size / 2, c.y() - size / 2, size, size)
+            text = str(len(units)) if len(units) > 1 else designation(first.id)
+            out.append(Placed(first.type, first.power, text, first.ref, prov, rect))
+            boxes[prov] = rect
         out.extend(self._canals(position, boxes, [p.rect for p in out]))
         return out
 
