@@ -105,7 +105,7 @@ class StacksLayer(Layer):
         more than one), and the canal tags: the world seen whole."""
         out: list[Placed] = []
         by_prov: dict[str, list] = defaultdict(list)
-        for loc, units in at_loc.items():
+        for units in at_loc.values():
             by_prov[units[0].province].extend(units)
         boxes: dict[str, QRectF] = {}
         for prov in sorted(by_prov):
