@@ -24,7 +24,7 @@ KINDS = {
     "gw": "guerrilla warfare", "sb": "sabotage", "tt": "trade", "bk": "blockade", "pd": "pay for",
     "ap": "lend transport", "mn": "man installations", "eb": "establish a bank", "lo": "locate in exile",
     "pm": "permit", "cd": "cede", "an": "annex", "nn": "new nation", "rd": "redeem", "in": "invest",
-    "wd": "withdraw", "jv": "joint victory", "dg": "delegate", "fz": "freeze", "cl": "close a canal",
+    "wd": "withdraw", "jv": "joint victory", "dg": "delegate", "fz": "freeze", "nz": "nationalise", "cl": "close a canal",
     "op": "open a canal", "pc": "build a canal", "al": "alliance", "ra": "reaffirm an alliance",
     "wa": "withdraw from an alliance", "f": "fish",
 }
@@ -47,7 +47,9 @@ def kind_of(text: str | None) -> str:
         return KINDS[verbs[0]] if verbs else "military"
     if head.startswith("ff") and len(words) > 1:
         return "move a fishing fleet" if words[1].lower() == "mo" else KINDS.get(words[1].lower(), "fishing fleet")
-    return KINDS.get(head, head)
+    if head in ("y", "s") and len(words) == 2:  # an installation's line of the result (captured, lost)
+        return "armoury" if head == "y" else "shipyard"
+    return KINDS.get(head, "")
 BUILDS = ("D", "T", "N", "Y", "S", "FF", "Trs")
 UNIT_VERBS = (*MILITARY, "dn", "ds")
 

@@ -257,6 +257,31 @@ def file_part(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_") or "_"
 
 
+def page_image(page: Page, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture],
+               key: list[KeyEntry] | None = None, foot: str = "page 1 of 1") -> QImage:
+    """One page as an image at the pages' own resolution, the paper's margins white round it
+    (the docs' pictures of a pack; what the PDF page shows)."""
+    ensure_app()
+    layout = _layout(o, text=not page.is_map)
+    full, inner = layout.fullRectPixels(RESOLUTION), layout.paintRectPixels(RESOLUTION)
+    image = QImage(full.width(), full.height(), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(RESOLUTION / 0.0254))
+    image.setDotsPerMeterY(round(RESOLUTION / 0.0254))
+    image.fill(QColor("#ffffff"))
+    pages = _Pages(image, title, o, maps, key)
+    pages.rect = QRectF(0, 0, inner.width(), inner.height())
+    p = pages.painter
+    p.begin(image)
+    try:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        p.translate(inner.left(), inner.top())
+        pages._page(page, f"{title} — {foot}")
+    finally:
+        p.end()
+    return image
+
+
 def paint_pages(device: Any, pages: list[Page], title: str, o: HyperPackOptions,
                 maps: Mapping[str, QPicture], key: list[KeyEntry] | None = None) -> None:
     """``pages`` painted on a paged device (a printer: the desk's print preview)."""

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.hyper.report import season_name as phase_title
 from ...render.hyper_pack import PAGE_SIZES, HyperPackOptions
-from ..history_dock import phase_title
 
 EVERY, ONE, GAZETTE = "every", "one", "gazette"
 

@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
 from ...document import hyper_results
 from ...document.hyper_results import COLUMNS, FIELDS, HyperResultRow
 from ...engine.hyper.papers import gazette, text
-from ..history_dock import STATUS_COLOURS, phase_title
+from ...engine.hyper.report import season_name as phase_title
+from ..history_dock import STATUS_COLOURS
 
 GROUP_SHADES = ("#ffffff", "#f1f3f6")
 DETAIL = FIELDS.index("detail")

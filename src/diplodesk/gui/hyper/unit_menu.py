@@ -14,7 +14,7 @@ def unit_menu(win, unit) -> QMenu:
     menu = QMenu(win)
     menu.setObjectName("unit-menu")
     menu.setTitle(f"{unit.ref} of {win.doc.name_of(unit.power)}")
-    head = menu.addAction(f"{unit.ref} of {win.doc.name_of(unit.power)} in {unit.at}")
+    head = menu.addAction(f"{unit.ref} of {win.doc.name_of(unit.power)} in {win.doc.words().shown_at(unit.at)}")
     head.setEnabled(False)
     menu.addSeparator()
     _fill(win, menu, unit, legal_orders(win.clicks, unit))

@@ -323,17 +323,22 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
 
     def _recheck_others(self) -> None:
         self._others_due = False
-        if self.layers is not None:  # the order arrows: the lines the engine refuses drawn so
-            checks = self.doc.preview().checks
-            self.layers.hp.refused = frozenset((n, c.number - 1) for n, cs in checks.items() for c in cs if not c.ok)
-            self.view.set_content(self.doc.position)
-            self.view._cache.top = None
+        self._update_refused()
         for sheet in self.sheets.made():
             if not sheet.has_pending():
                 sheet.recheck_soon()
         self.inspector.refresh()
 
+    def _update_refused(self) -> None:
+        """The order arrows of the lines the engine refuses are drawn as refused."""
+        if self.layers is not None:
+            checks = self.doc.preview().checks
+            self.layers.hp.refused = frozenset((n, c.number - 1) for n, cs in checks.items() for c in cs if not c.ok)
+            self.view.set_content(self.doc.position)
+            self.view._cache.top = None
+
     def _position_changed(self) -> None:
+        self._update_refused()
         self.picker.refresh()
         self.view.set_content(self.doc.position)
         self.inspector.refresh()
