@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QApplication,
     QButtonGroup,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QProgressDialog,
-    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -31,11 +25,12 @@ from PySide6.QtWidgets import (
 
 from ...engine.hyper.report import season_name as phase_title
 from ...render.hyper_pack import PAGE_SIZES, HyperPackOptions
+from ..pack_progress import PackDialogParts
 
 EVERY, ONE, GAZETTE = "every", "one", "gazette"
 
 
-class HyperPacksDialog(QDialog):
+class HyperPacksDialog(PackDialogParts, QDialog):
     """Which season, whose packs, where and on what paper; then make them or preview one."""
 
     def __init__(self, doc, parent: QWidget | None = None, season: int | None = None):
@@ -77,32 +72,11 @@ class HyperPacksDialog(QDialog):
         self.who.buttons()[0].setChecked(True)
         self.players.currentIndexChanged.connect(lambda _i: self.choose(ONE))
         form.addRow("&Packs:", who_box)
-        folder_row = QHBoxLayout()
-        self.folder = QLineEdit(str(self._default_folder()))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
-        folder_row.addWidget(self.folder, 1)
-        folder_row.addWidget(browse)
-        form.addRow("Output folder:", folder_row)
-        self.page_size = QComboBox()
-        self.page_size.addItems(list(PAGE_SIZES))
-        form.addRow("Page si&ze:", self.page_size)
-        self.orientation = QComboBox()
-        self.orientation.addItems(["Maps across the page (landscape)", "Maps upright (portrait)"])
-        form.addRow("&Maps:", self.orientation)
+        self._add_paper_rows(form, PAGE_SIZES, "&Maps:", ["Maps across the page (landscape)", "Maps upright (portrait)"])
         self.status = QLabel("A PDF for each pack: the player's maps (their regions, with a key), "
                              "then their nations' statements, the home nation first.")
         self.status.setWordWrap(True)
-        self.preview_button = QPushButton("Preview…")
-        self.preview_button.setToolTip("Preview the pack chosen (every player: the first player's)")
-        self.make_button = QPushButton("Make the packs")
-        self.make_button.setDefault(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.addButton(self.make_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.rejected.connect(self.reject)
-        self.preview_button.clicked.connect(lambda: self.preview())
-        self.make_button.clicked.connect(lambda: self.make())
+        buttons = self._buttons("Preview the pack chosen (every player: the first player's)")
         box = QVBoxLayout(self)
         box.addLayout(form)
         box.addWidget(self.status, 1)
@@ -136,16 +110,6 @@ class HyperPacksDialog(QDialog):
     def chosen(self) -> str:
         b = self.who.checkedButton()
         return str(b.property("who")) if b is not None else EVERY
-
-    def _default_folder(self) -> Path:
-        if self.doc.path is not None:
-            return self.doc.path.with_name(self.doc.path.stem + "-packs")
-        return Path.home() / "diplodesk-packs"
-
-    def _browse(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, "Folder for the packs", self.folder.text())
-        if d:
-            self.folder.setText(d)
 
     def options(self) -> HyperPackOptions:
         return HyperPackOptions(self.page_size.currentText(), landscape=self.orientation.currentIndex() == 0)
@@ -190,11 +154,7 @@ class HyperPacksDialog(QDialog):
         from ...render.hyper_pack import hyper_packs
 
         folder = Path(self.folder.text()).expanduser()
-        self.cancelled = False
-        self.progress = QProgressDialog("Making the packs…", "Cancel", 0, 1, self)
-        self.progress.setWindowTitle("Print packs")
-        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
-        self.progress.setMinimumDuration(0)
+        self._begin_progress(1)
         self.made = []
         try:
             rec, plan, draw, names = self._season()
@@ -205,27 +165,12 @@ class HyperPacksDialog(QDialog):
                                self._progress, players, names)
             self.made = [p for p in made if who != GAZETTE or p.name.endswith("-gazette.pdf")]
         except (RenderError, OSError, ValueError) as e:
-            self.status.setText(f"<span style='color:#b00018'>Could not make the packs: {e}</span>")
+            self._say_failed(e)
             return []
         finally:
-            self.progress.reset()
-            self.progress.hide()
-        what = f"{len(self.made)} PDF{'s' if len(self.made) != 1 else ''} in {folder}"
-        self.status.setText(("Cancelled: " if self.cancelled else "Made ") + what)
+            self._end_progress()
+        self._say_made(self.made, folder)
         return self.made
-
-    def _progress(self, done: int, total: int, what: str) -> bool:
-        p = self.progress
-        if p is None:
-            return True
-        p.setMaximum(total)
-        p.setValue(done)
-        p.setLabelText(f"{what}…" if what != "done" else "Done")
-        QApplication.processEvents()
-        if p.wasCanceled():
-            self.cancelled = True
-            return False
-        return True
 
     def pages(self) -> tuple[str, list]:
         """The title and pages of the pack chosen (every player: the first player's)."""
