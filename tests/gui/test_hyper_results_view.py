@@ -68,3 +68,16 @@ def test_an_earlier_season_is_read_again(qtbot, prompts):
     r.show_season(0)
     assert "read only" in r.heading.text() and r.row_of("spa", "1D Nava at Gaso") >= 0
     assert r.gazette_text().startswith("The Hypereconomic gazette — Winter 1914")
+
+
+def test_an_earlier_season_s_map_is_shown_read_only_with_the_way_back(qtbot, prompts):
+    w = _played(qtbot, prompts)
+    w.paste_orders("France\n1D Gaso at Nava\n2D Gaso sp 1D at Nava\n")
+    assert w.adjudicate()
+    w.results.show_season(0)
+    assert w.viewing == 0 and w.history_banner.isVisible()
+    assert w.view.position is not w.doc.position  # the map after Winter 1914, not Summer's start
+    assert str(w.view.position.phase) == w.doc.history[1].phase
+    assert w.click("gaso") is None and "read only" in w.statusBar().currentMessage()
+    w.history_banner.back.click()
+    assert w.viewing is None and not w.history_banner.isVisible() and w.view.position is w.doc.position

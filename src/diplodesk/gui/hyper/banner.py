@@ -41,3 +41,21 @@ class QuestionBanner(QFrame):
         self.text.setText(f"<b>{last} is not final.</b> The GM must answer: {q['question']}{rule}{more}. "
                           f"{doc.position.phase} is adjudicated once it is answered.")
         self.show()
+
+
+class HistoryBanner(QFrame):
+    """Shown while the map shows an earlier season than the one being ordered (read only)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("history-banner")
+        self.setStyleSheet("#history-banner { background: #dde8f6; border-bottom: 1px solid #7b9cc6; }")
+        self.text = QLabel()
+        self.text.setObjectName("history-banner-text")
+        self.back = QPushButton("Back to the season being ordered")
+        self.back.setObjectName("history-banner-back")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 4, 8, 4)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.back)
+        self.hide()

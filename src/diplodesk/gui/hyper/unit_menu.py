@@ -44,6 +44,9 @@ def open_menu(win, prov, global_pos) -> QMenu | None:
     """A right click on the map: the menu of the unit under the mouse (one glyph of a
     stack, or a province's only unit)."""
     win.flush()
+    if win.viewing is not None:  # a season played: read only
+        win.statusBar().showMessage("This map is a season played, read only: no orders to give on it", 6000)
+        return None
     placed = win.view.unit_at(scene_point(win.view, global_pos))
     unit = win.clicks._find(placed) if placed is not None else (win.clicks._unit_in(prov) if prov else None)
     if unit is None:

@@ -24,8 +24,8 @@ from ...render.hyper_map import painter_for
 from ..dialogs import BasicPrompts, Prompts
 from ..document_actions import push_command
 from ..map_view import Highlights
-from . import desk_layout, desk_paste, desk_print, desk_season, unit_menu
-from .banner import QuestionBanner
+from . import desk_history, desk_layout, desk_paste, desk_print, desk_season, unit_menu
+from .banner import HistoryBanner, QuestionBanner
 from .clicks import ClickOrders, scene_point
 from .desk_files import DeskFiles
 from .desk_mail import send_results
@@ -65,11 +65,15 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         self.view = HyperMapView(self)
         self.banner = QuestionBanner(self)
         self.banner.answer.clicked.connect(self.show_questions)
+        self.history_banner = HistoryBanner(self)
+        self.history_banner.back.clicked.connect(lambda: self.results.show_season(len(self.doc.history) - 1))
+        self.viewing: int | None = None  # a season played whose map is shown, read only
         centre = QWidget(self)
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.banner)
+        column.addWidget(self.history_banner)
         column.addWidget(self.view, 1)
         self.setCentralWidget(centre)
         self.layers: HyperLayers | None = None
@@ -115,6 +119,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.results)
         self.tabifyDockWidget(self.ledger, self.results)
         self.results.row_picked.connect(self._result_picked)
+        self.results.season_picked.connect(lambda i: desk_history.view_season(self, i))
         self.pasted = PastedLinesDock(self.doc, self)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.pasted)
         self.tabifyDockWidget(self.ledger, self.pasted)
@@ -334,13 +339,13 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         if self.layers is not None:
             checks = self.doc.preview().checks
             self.layers.hp.refused = frozenset((n, c.number - 1) for n, cs in checks.items() for c in cs if not c.ok)
-            self.view.set_content(self.doc.position)
+            self.view.set_content(desk_history.content(self))
             self.view._cache.top = None
 
     def _position_changed(self) -> None:
         self._update_refused()
         self.picker.refresh()
-        self.view.set_content(self.doc.position)
+        self.view.set_content(desk_history.content(self))
         self.inspector.refresh()
         for p in self.panels:
             refresh = getattr(p, "refresh", None)
@@ -358,6 +363,10 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         """A click on the map (tests call this with the glyph they click)."""
         if prov is not None:
             self.inspector.show_province(prov)
+        if self.viewing is not None:  # a season played: read only
+            self.statusBar().showMessage("This map is a season played, read only: back to the season being "
+                                         "ordered to give orders", 6000)
+            return None
         result = self.clicks.click(prov, placed)
         if result.orders is not None and result.giver is not None:
             self.push(SetHyperOrdersCommand(self.doc, {result.giver: result.orders}, result.message))
@@ -378,7 +387,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         if self.layers is not None:
             self.layers.selected = self.clicks.selected_key
         self.view.set_highlights(Highlights(targets=frozenset(targets or ())))
-        self.view.set_content(self.doc.position)
+        self.view.set_content(desk_history.content(self))
         self.view._cache.top = None  # the ring moved: compose the top layer again
 
     def open_other(self) -> None:
