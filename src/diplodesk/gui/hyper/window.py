@@ -1,5 +1,10 @@
-"""The GM desk for a Hypereconomic game: the map with its stacks, an order sheet per nation
-and bank, the ledger dock, the economy inspector, and the season's adjudication.
+"""The GM desk for a Hypereconomic game: the map with its stacks and order arrows, the Orders
+dock (the searchable list of every nation and bank over the sheet shown), the economy
+inspector, the results (with the gazette), the ledger and the GM's panels below, and the
+season's adjudication, which a blocking question stops. Its parts that are not widgets live
+beside it: desk_files (save, autosave, close), desk_season, desk_paste, desk_print,
+desk_history (a season played, read only), desk_layout (the layout for the screen, kept per
+game), clicks and unit_menu (orders by clicking, as on the standard board).
 
 The window holds one :class:`HyperGameDocument` and changes it only by pushing commands
 (:meth:`HyperDeskWindow.push`). Panels other branches build (the table editor, decisions,
