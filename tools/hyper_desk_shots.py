@@ -46,12 +46,15 @@ def settle(app, ms: int = 300) -> None:
 
 
 def world_game():
+    from dataclasses import replace
+
     from hyper_seasons import SEASONS
 
     from diplodesk.engine import load_variant
     from diplodesk.engine.game import Game
 
     game = Game.new(load_variant("hypereconomic"))
+    game.current = replace(game.current, secret="diplodesk docs")  # the same dice each time
     for orders in SEASONS:
         for n, lines in orders.items():
             game.set_orders(n, lines)
