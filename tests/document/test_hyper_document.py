@@ -187,5 +187,5 @@ def test_the_inspector_lists_an_attack_on_a_province_not_one_from_it():
     def ordered(prov):
         return next(s for s in inspect(pos, prov) if s.title.startswith("Yield modifiers")).lines
 
-    assert any("attack or move ordered by ita" in line for line in ordered("cast"))
+    assert "attack ordered by ita: 1D Nava at Cast (no yield if attacked, I.6b)" in ordered("cast")
     assert not any("ita" in line for line in ordered("nava"))  # it leaves from there

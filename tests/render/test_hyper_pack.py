@@ -140,8 +140,9 @@ def test_pack_writes_a_pdf_per_player_the_gazette_and_the_gm_s_with_progress(boa
     plan = plan_for(variant, load_map_geometry(variant, ref=str(board)), lines_per_page(o), columns(o))
     pages = plan.player(adjudicate(pos), pos, "p02")
     assert [p.title.split(" — ")[0] for p in pages] == ["The West, after Winter 1914", "The East, after Winter 1914",
-                                                        "mor", "spa"]
-    assert _pdf_pages(made[1]) == len(pages)  # the two sheets, then Morocco's and Spain's statements
+                                                        "spa"]
+    assert pages[2].lines[pages[2].headings[0]].startswith("mor — Winter 1914")  # its colony on its page
+    assert _pdf_pages(made[1]) == len(pages)  # the two sheets, then Spain's statement and Morocco's
     assert all(p.read_bytes().startswith(b"%PDF") for p in made)
     code, out, _ = run(capsys, "pack", f, "-o", tmp_path / "one", "--power", "Spain")
     assert code == 0 and [Path(p).name for p in out.split()] == ["hyper-mini-W1914M-p02.pdf",

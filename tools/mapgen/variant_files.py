@@ -34,7 +34,7 @@ REGIONS = [
     ("nam", "North America and the Caribbean", (-180, 18, -40, 85)),
     ("lam", "Latin America", (-120, -60, -30, 23)),
 ]
-SHEET_ORDER = ("americas", "europe", "africa", "asia")
+SHEET_ORDER = ("europe", "americas", "africa", "asia")  # the first: where the GM desk first opens
 
 
 def value(v) -> str:
@@ -152,7 +152,8 @@ def _variant_toml(world, variant, prop, sheets: dict) -> str:
     out.append("# The map's provinces share their borders point for point (to the SVG's 0.1 unit): the")
     out.append("# gap borders are measured across, for the app and the map editor")
     out += ["[editor]", "gap = 0.1", ""]
-    out.append("# Regional sheets: views of the one world map, for screen and print (svg units)")
+    out.append("# Regional sheets: views of the one world map, for screen and print (svg units); the first")
+    out.append("# is where the GM desk opens the first time")
     out.append("[sheets]")
     for sid in sorted(sheets, key=lambda s: SHEET_ORDER.index(s) if s in SHEET_ORDER else 99):
         out.append(f"{sid} = {value(sheets[sid])}")
@@ -184,8 +185,10 @@ def _nations_toml(world, yields) -> str:
         home = u.kind == "home"
         stock = {"gold": 4 + 2 * i if home else 1 + i, "M": 6 + 3 * n if home else 2 * n,
                  "A": 2 * a, "I": 2 * i}
-        out += ["[[nation]]", f"id = {value(u.id)}", f"abbr = {value(abbrs[u.id])}",
-                f"name = {value(u.name)}", f"kind = {value(u.kind)}"]
+        out += ["[[nation]]", f"id = {value(u.id)}", f"abbr = {value(abbrs[u.id])}", f"name = {value(u.name)}"]
+        if u.aliases:
+            out.append(f"aliases = {value(list(u.aliases))}")
+        out.append(f"kind = {value(u.kind)}")
         if not home:
             out.append(f"suzerain = {value(u.suzerain)}")
         out.append(f"controllers = {value([player[u.id if home else u.suzerain]])}")

@@ -34,6 +34,7 @@ class Unit:
     adjective: str
     color: str
     countries: tuple[str, ...]
+    aliases: tuple[str, ...] = ()  # the usual names players write (Britain, Turkey)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def load_world(board_id: str = "hypereconomic", data: Path = WORLD) -> World:
             if uid in units:
                 raise ValueError(f"nations.toml: {uid} is listed twice")
             units[uid] = Unit(uid, u["name"], kind, u.get("of"), u.get("adjective", u["name"]),
-                              u.get("color", ""), tuple(u.get("countries", ())))
+                              u.get("color", ""), tuple(u.get("countries", ())), tuple(u.get("aliases", ())))
     for u in units.values():
         if u.kind == "territory" and (u.suzerain not in units or units[u.suzerain].kind != "home"):
             raise ValueError(f"nations.toml: territory {u.id} has no home nation {u.suzerain!r}")

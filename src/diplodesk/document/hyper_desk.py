@@ -78,6 +78,12 @@ def questions(game: Game) -> list[dict[str, Any]]:
     return sorted((r or {}).get("decisions_needed", []), key=lambda q: q["id"])
 
 
+def open_blocking(game: Game) -> list[dict[str, Any]]:
+    """The last adjudication's blocking questions still unanswered: the season is not final
+    until the GM answers each (with any of its options, the default among them)."""
+    return [q for q in questions(game) if q.get("blocking") and not q.get("answered")]
+
+
 # the table a roll of each purpose is read against (DESIGN 3.6)
 TABLE_OF = {"research": "T9", "ipl": "T10", "covert": "T14-T17", "t5": "T5 tie", "cut": "III.35 cut",
             "panama": "VIII.6 Panama", "fish": "VII.6 fishing", "retreat": "III.33 retreat"}
@@ -166,6 +172,58 @@ def dice_command(game: Game, key: str, faces: list[int] | None) -> StateCommand:
         return pos | {"rng": rng | {"overrides": overrides}}
 
     text = f"Dice {key}: {' '.join(map(str, faces)) if faces else 'derived'}"
+    return StateCommand(game, GameState.of(game), readjudicated(game, change), text)
+
+
+# -- the GM's adjustments (IX.7, IX.8) ---------------------------------------------------------
+
+ADJUSTED = ("gold", "M", "A", "I")  # what an adjustment may change: a nation's stock
+
+
+def adjustments(game: Game) -> list[dict[str, Any]]:
+    """The GM's adjustments to the last season adjudicated, as its position holds them."""
+    if not game.history:
+        return []
+    return [dict(a) for a in game.history[-1].position.get("adjustments") or []]
+
+
+def adjustment_command(game: Game, nation: str, factor: str, amount: float, reason: str) -> StateCommand:
+    """Add to (or, with a negative amount, take from) a nation's stock in the last season
+    adjudicated, with the reason the statement prints (IX.8); the season is adjudicated again."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise DeskError("an adjustment says why (IX.8): type the reason the players will read")
+    if factor not in ADJUSTED:
+        raise DeskError(f"adjustment: {factor!r} is not one of {', '.join(ADJUSTED)}")
+    if not amount:
+        raise DeskError("adjustment: an amount of 0 changes nothing")
+    nations = (game.history[-1].position.get("economy") or {}).get("nations", {}) if game.history else {}
+    if nation not in nations:
+        raise DeskError(f"adjustment: {nation!r} is no nation of {game.history[-1].phase}" if game.history
+                        else "nothing has been adjudicated yet")
+    value: int | float = int(amount) if float(amount).is_integer() else float(amount)
+    entry = {"nation": nation, "factor": factor, "amount": value, "reason": reason}
+
+    def change(pos: dict[str, Any]) -> dict[str, Any]:
+        return pos | {"adjustments": [*(pos.get("adjustments") or []), entry]}
+
+    shown = f"${value:g}" if factor == "gold" else f"{value:g}{factor}"
+    text = f"Adjustment {nation} {'+' if value > 0 else ''}{shown}: {reason}"
+    return StateCommand(game, GameState.of(game), readjudicated(game, change), text)
+
+
+def remove_adjustment_command(game: Game, index: int) -> StateCommand:
+    """Take back the GM's adjustment ``index`` (in :func:`adjustments`' order)."""
+    made = adjustments(game)
+    if not 0 <= index < len(made):
+        raise DeskError(f"adjustment {index + 1}: there is no such adjustment")
+
+    def change(pos: dict[str, Any]) -> dict[str, Any]:
+        rest = [a for i, a in enumerate(pos.get("adjustments") or []) if i != index]
+        return {k: v for k, v in pos.items() if k != "adjustments"} | ({"adjustments": rest} if rest else {})
+
+    a = made[index]
+    text = f"Adjustment of {a['nation']} taken back: {a['reason']}"
     return StateCommand(game, GameState.of(game), readjudicated(game, change), text)
 
 

@@ -100,14 +100,32 @@ class HyperGameDocument(SavedFile, QObject):
         return self.nations + sorted(b.id for b in self.position.banks)
 
     def name_of(self, giver: str) -> str:
-        st = self.position.nations.get(giver)
+        """The name the desk shows: the nation's or bank's own; a territory formed in play
+        ("holl under ger") with its province's and conqueror's names (Holland under Germany)."""
+        pos = self.position
+        st = pos.nations.get(giver)
         if st is not None and st.name:
+            prov, under, who = st.name.partition(" under ")
+            if under and prov in pos.board.provinces and (who in pos.nations or who in pos.pack.nations):
+                return f"{pos.board.provinces[prov].name} under {self.name_of(who)}"
             return st.name
-        n = self.position.pack.nations.get(giver)
+        n = pos.pack.nations.get(giver)
         if n is not None:
             return n.name
-        bank = next((b for b in self.position.banks if b.id == giver), None)
+        bank = next((b for b in pos.banks if b.id == giver), None)
         return bank.name if bank is not None else giver
+
+    def names_of(self, giver: str) -> list[str]:
+        """Every name ``giver`` goes by: as shown, its id, abbreviation and the usual names the
+        board lists (the sheet list finds a nation by any of them)."""
+        out = [self.name_of(giver), giver]
+        n = self.position.pack.nations.get(giver)
+        if n is not None:
+            out += [n.abbr, n.name, *n.aliases]
+        st = self.position.nations.get(giver)
+        if st is not None and st.name:
+            out.append(st.name)
+        return list(dict.fromkeys(x for x in out if x))
 
     def orders(self, giver: str) -> tuple[str, ...]:
         return tuple(self.position.orders.get(giver, ()))
@@ -132,6 +150,12 @@ class HyperGameDocument(SavedFile, QObject):
         if self._words is None or self._words[0] is not pos:
             self._words = (pos, Words(pos))
         return self._words[1]
+
+    def hints(self, giver: str):
+        """``giver``'s examples and near misses (document/hyper_hints.py) in this position."""
+        from .hyper_hints import Hints
+
+        return Hints(self.position, giver, self.words())
 
     def orders_with(self, giver: str, unit_ref: str, text: str) -> list[str]:
         """``giver``'s orders with ``text`` as the one military order of its unit ``unit_ref``

@@ -17,6 +17,7 @@ from ..engine.hyper import conditions
 from ..engine.hyper.canal_state import canals_of
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.season import Season
+from .hyper_words import kind_of
 
 
 @dataclass(frozen=True)
@@ -99,13 +100,27 @@ def _owners(position: HyperPosition, prov: str) -> tuple[str, ...]:
     if st is None:
         return ("no owner: a sea or a province nobody holds",)
     base = position.pack.provinces.get(prov)
-    lines = [f"owner de facto: {st.de_facto or 'nobody'}", f"owner de jure: {st.de_jure or 'nobody'}",
+    lines = [f"owner de facto: {_named(position, st.de_facto)}", f"owner de jure: {_named(position, st.de_jure)}",
              f"quiet seasons toward de jure (II.3): {st.quiet}"]
     if base is not None:
         lines.append(f"base yield (table): {base.yields.amounts.get('A', 0)}A {base.yields.amounts.get('I', 0)}I")
     lines.append(f"yield now (with PIs): {st.yields.get('A', 0)}A {st.yields.get('I', 0)}I")
     lines.append(f"last PI assigned: {st.last_pi}" if st.last_pi else "no PI assigned yet")
     return tuple(lines)
+
+
+def _named(position: HyperPosition, nation: str | None) -> str:
+    """A nation as a GM reads it: its name and id (a territory formed in play by its province
+    and conqueror: "Holland under Germany (ger-holl)")."""
+    if not nation:
+        return "nobody"
+    st = position.nations.get(nation)
+    pack = position.pack.nations.get(nation)
+    name = st.name if st is not None and st.name else (pack.name if pack is not None else nation)
+    prov, under, who = name.partition(" under ")
+    if under and prov in position.board.provinces:
+        name = f"{position.board.provinces[prov].name} under {_named(position, who).rsplit(' (', 1)[0]}"
+    return f"{name} ({nation})" if name != nation else nation
 
 
 def _played(position: HyperPosition, prov: str, facts: SeasonFacts) -> tuple[str, ...]:
@@ -133,11 +148,16 @@ def _ordered(position: HyperPosition, prov: str) -> tuple[str, ...]:
             named = prov in places or _abbr(position, prov) in places
             if not named:
                 continue
-            verb = next((i for i, w in enumerate(words) if w in ("at", "mo", "dm")), None)
+            kind = kind_of(text)  # each order named by its kind: an attack, a support, a move
+            verb = next((i for i, w in enumerate(words) if w in ("at", "mo", "dm", "sp")), None)
             goes = verb is not None and any(w.partition("/")[0] in (prov, _abbr(position, prov))
                                             for w in words[verb + 1:])  # where to, not where from
-            if n != owner and goes:
-                lines.append(f"attack or move ordered by {n}: {text} (no yield if attacked, I.6b)")
+            if kind == "support" and goes:
+                lines.append(f"support ordered by {n}: {text}")
+            elif n != owner and goes and kind in ("attack", "double move"):
+                lines.append(f"{kind} ordered by {n}: {text} (no yield if attacked, I.6b)")
+            elif n != owner and goes:
+                lines.append(f"{kind} ordered by {n}: {text}")
             elif words and words[0] in ("gw", "sb"):
                 lines.append(f"covert action ordered: {words[0]} (by whom stays secret)")
             elif words and words[0] == "as":

@@ -27,7 +27,7 @@ def _givers(position: HyperPosition) -> list[tuple[str, str]]:
     """``(name key, nation or bank id)``, longest names first."""
     out = set()
     for n in position.pack.nations.values():
-        for name in (n.id, n.abbr, n.name):
+        for name in (n.id, n.abbr, n.name, *n.aliases):  # and the usual names (Britain, Turkey)
             if name:
                 out.add((name_key(name), n.id))
     for n, st in position.nations.items():

@@ -13,6 +13,43 @@ from ..engine.hyper.order_words import DESIG
 from ..engine.hyper.orders import LATER, MILITARY, Names, _Parser
 
 BANK_CODES = ("rd", "in", "wd", "tt")
+# what each order code is called, as the rules' text names it (the results view, the
+# inspector, completion's labels and "did you mean" read these; docs/hypereconomic-orders.md
+# has an example of each)
+KINDS = {
+    "st": "stand", "ho": "hold", "mo": "move", "at": "attack", "sp": "support", "dm": "double move",
+    "dn": "deny fishing", "ds": "destroy a fishing fleet",
+    "bu": "build", "de": "demobilise", "tf": "transfer", "pw": "public works", "fo": "failure order",
+    "spl": "support priority", "sa": "special action", "co": "research", "as": "assign a PI",
+    "gw": "guerrilla warfare", "sb": "sabotage", "tt": "trade", "bk": "blockade", "pd": "pay for",
+    "ap": "lend transport", "mn": "man installations", "eb": "establish a bank", "lo": "locate in exile",
+    "pm": "permit", "cd": "cede", "an": "annex", "nn": "new nation", "rd": "redeem", "in": "invest",
+    "wd": "withdraw", "jv": "joint victory", "dg": "delegate", "fz": "freeze", "nz": "nationalise", "cl": "close a canal",
+    "op": "open a canal", "pc": "build a canal", "al": "alliance", "ra": "reaffirm an alliance",
+    "wa": "withdraw from an alliance", "f": "fish",
+}
+# words a GM or player writes for a code ("research A" -> co A)
+SAID = {"research": "co", "build": "bu", "hold": "ho", "stand": "st", "move": "mo", "attack": "at",
+        "support": "sp", "supports": "sp", "trade": "tt", "demobilise": "de", "demobilize": "de",
+        "transfer": "tf", "invest": "in", "withdraw": "wd", "redeem": "rd", "blockade": "bk",
+        "cede": "cd", "annex": "an", "delegate": "dg", "sabotage": "sb", "guerrilla": "gw", "fish": "f"}
+
+
+def kind_of(text: str | None) -> str:
+    """What an order line is, by its code: ``2D Gaso sp 1D at Nava`` -> ``support``."""
+    words = (text or "").split()
+    if not words:
+        return ""
+    head = words[0].lower()
+    if DESIG.match(head) or head == "n":
+        rest = words[1:] if head != "n" else words[2:]
+        verbs = [w.lower() for w in rest[:2] if w.lower() in KINDS]
+        return KINDS[verbs[0]] if verbs else "military"
+    if head.startswith("ff") and len(words) > 1:
+        return "move a fishing fleet" if words[1].lower() == "mo" else KINDS.get(words[1].lower(), "fishing fleet")
+    if head in ("y", "s") and len(words) == 2:  # an installation's line of the result (captured, lost)
+        return "armoury" if head == "y" else "shipyard"
+    return KINDS.get(head, "")
 BUILDS = ("D", "T", "N", "Y", "S", "FF", "Trs")
 UNIT_VERBS = (*MILITARY, "dn", "ds")
 
@@ -41,6 +78,43 @@ class Words:
         if pack is not None and pack.abbr:
             return pack.abbr
         return loc.upper() if self.pos.board.is_sea(loc) else loc.capitalize()
+
+    def shown_at(self, loc: str) -> str:
+        """A place with its coast: ``Gaso``, ``Spai/nc``."""
+        prov, _, coast = loc.partition("/")
+        return self.shown(prov) + (f"/{coast}" if coast else "")
+
+    def own(self, nation: str) -> list[str]:
+        """The provinces ``nation`` holds (de facto), as written."""
+        return sorted(self.shown(p) for p, st in self.pos.provinces.items() if st.de_facto == nation)
+
+    def build_places(self, nation: str, item: str) -> list[str]:
+        """Where ``bu ITEM`` may go for ``nation`` (III.2-III.12, VII.1): a division at its
+        armouries, a task force at its shipyards' coasts, a guard where it holds by right,
+        an armoury in its provinces, a shipyard or fishing fleet on its coasts."""
+        item = item.upper()
+        mine = {p for p, st in self.pos.provinces.items() if st.de_facto == nation}
+        inst = {i.type: set() for i in self.pos.installations}
+        for i in self.pos.installations:
+            if i.owner == nation:
+                inst.setdefault(i.type, set()).add(i.at)
+        if item == "D":
+            places = inst.get("Y", set())
+        elif item == "T":
+            places = inst.get("S", set())
+        elif item == "N":
+            places = {p for p in mine if self.pos.provinces[p].de_jure == nation}
+        elif item == "Y":
+            places = mine
+        elif item in ("S", "FF"):
+            places = set()
+            for p in mine:
+                info = self.pos.board.provinces[p]
+                if info.kind.value == "coast":
+                    places |= {f"{p}/{c}" for c in info.coasts} or {p}
+        else:
+            return []
+        return sorted(self.shown_at(p) for p in places)
 
     def units_of(self, nation: str) -> list[str]:
         return sorted(u.ref for u in self.pos.units if u.power == nation)
@@ -87,7 +161,11 @@ class Words:
         if unit is not None:
             return self._after_unit(unit, rest)
         if head == "bu":
-            return list(BUILDS) if len(done) == 1 else self.provinces
+            return list(BUILDS) if len(done) == 1 else self.build_places(nation, done[1])
+        if head == "co":
+            return ["A", "I"] if len(done) == 1 else []
+        if head in ("pw", "as", "gw") and len(done) >= 2:
+            return self.own(nation) if head != "gw" else self.provinces
         if head in ("de", "tf", "spl"):
             if len(done) == 1 or head == "spl":
                 return self.units_of(nation)

@@ -57,6 +57,23 @@ FIXED_RULES = {
 }
 
 
+def _about(v) -> str:
+    """What a variant is, in its own terms: powers and centres, or a Hypereconomic board's
+    players, nations and provinces (it has no centres, and wins by provinces or gold)."""
+    if v.engine == "standard":
+        return f"{len(v.powers)} powers, {len(v.board.centers)} centres, {v.victory_centers} to win. {v.description}".strip()
+    try:
+        from ..engine.hyper import pack_of
+
+        pack = pack_of(v, None)
+        players, nations = len(pack.players), len(pack.nations)
+    except Exception:  # noqa: BLE001 - the description is a courtesy; the desk says what is wrong
+        players, nations = len(v.powers), len(v.powers)
+    land = sum(1 for p in v.board.provinces.values() if p.kind.value in ("land", "coast"))
+    return (f"{players} players, {nations} nations and territories, {land} land provinces; won by half the "
+            f"land or half the gold for three seasons (IX.9). Played at the GM desk. {v.description}").strip()
+
+
 class NewGameDialog(QDialog):
     """Choose the variant (built-in or the user's) and its rule options for a new game.
 
@@ -160,19 +177,22 @@ class NewGameDialog(QDialog):
             self.fixed.append(b)
             self.rules_layout.addWidget(b)
             b.show()  # now, not at the next event loop: the layout counts it at once
+        economy = v.engine != "standard"  # a season engine of its own (Hypereconomic): no Blind
         for name, box in self.optional.items():
             always = name in own
-            box.setEnabled(not always)
+            box.setEnabled(not always and not economy)
             if always:
                 box.setChecked(True)
+            elif economy:
+                box.setChecked(False)
+        self.rules.setEnabled(not economy)
         try:
             has_map = map_path(vid) is not None
         except ValueError:
             has_map = False
         note = "" if has_map else (" <b>No map art yet</b>: the game can be played by typing orders; "
                                    "the map appears once the variant has its map.svg.")
-        self.about.setText(f"{len(v.powers)} powers, {len(v.board.centers)} centres, "
-                           f"{v.victory_centers} to win. {v.description}".strip() + note)
+        self.about.setText(_about(v) + note)
         self._fit_rules()
 
     def _fit_rules(self) -> None:

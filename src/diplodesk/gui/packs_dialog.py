@@ -15,15 +15,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QMarginsF, Qt
 from PySide6.QtGui import QPageLayout, QPageSize
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QProgressDialog,
@@ -37,6 +33,7 @@ from ..render.pack import (
     PackOptions,
     paint_pack,
 )
+from .pack_progress import PackDialogParts
 
 if TYPE_CHECKING:
     from ..document.game_document import GameDocument
@@ -48,7 +45,7 @@ def page_layout(options: PackOptions) -> QPageLayout:
                        QPageLayout.Unit.Millimeter)
 
 
-class PrintPacksDialog(QDialog):
+class PrintPacksDialog(PackDialogParts, QDialog):
     """Which phase, where, what paper and which powers; then make the packs or preview one."""
 
     def __init__(self, doc: GameDocument, viewed: int | None = None, parent: QWidget | None = None):
@@ -71,19 +68,7 @@ class PrintPacksDialog(QDialog):
         else:
             self.phase.setCurrentIndex(max(0, len(doc.history) - 1))
         form.addRow("&Phase:", self.phase)
-        folder_row = QHBoxLayout()
-        self.folder = QLineEdit(str(self._default_folder()))
-        browse = QPushButton("Browse…")
-        browse.clicked.connect(self._browse)
-        folder_row.addWidget(self.folder, 1)
-        folder_row.addWidget(browse)
-        form.addRow("Output folder:", folder_row)
-        self.page_size = QComboBox()
-        self.page_size.addItems(list(PAGE_SIZES))
-        form.addRow("Page &size:", self.page_size)
-        self.orientation = QComboBox()
-        self.orientation.addItems(["Landscape", "Portrait"])
-        form.addRow("&Orientation:", self.orientation)
+        self._add_paper_rows(form, PAGE_SIZES, "&Orientation:", ["Landscape", "Portrait"])
         self.powers = QListWidget()
         for p in doc.powers:
             item = QListWidgetItem(p)
@@ -99,16 +84,7 @@ class PrintPacksDialog(QDialog):
         sel.addStretch(1)
         self.status = QLabel("A PDF for each power ticked, and the GM's full view.")
         self.status.setWordWrap(True)
-        self.preview_button = QPushButton("Preview…")
-        self.preview_button.setToolTip("Preview the pack of the power selected in the list")
-        self.make_button = QPushButton("Make the packs")
-        self.make_button.setDefault(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.addButton(self.make_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.rejected.connect(self.reject)
-        self.preview_button.clicked.connect(lambda: self.preview())
-        self.make_button.clicked.connect(lambda: self.make())
+        buttons = self._buttons("Preview the pack of the power selected in the list")
 
         box = QVBoxLayout(self)
         box.addLayout(form)
@@ -119,16 +95,6 @@ class PrintPacksDialog(QDialog):
         box.addWidget(buttons)
 
     # -- choices ---------------------------------------------------------------------------
-
-    def _default_folder(self) -> Path:
-        if self.doc.path is not None:
-            return self.doc.path.with_name(self.doc.path.stem + "-packs")
-        return Path.home() / "diplodesk-packs"
-
-    def _browse(self) -> None:
-        d = QFileDialog.getExistingDirectory(self, "Folder for the packs", self.folder.text())
-        if d:
-            self.folder.setText(d)
 
     def _check_all(self, state) -> None:
         for i in range(self.powers.count()):
@@ -156,12 +122,7 @@ class PrintPacksDialog(QDialog):
 
         powers = self.chosen_powers()
         folder = Path(self.folder.text()).expanduser()
-        self.cancelled = False
-        self.progress = QProgressDialog("Making the packs…", "Cancel", 0, len(powers) + 1, self)
-        self.progress.setWindowTitle("Print packs")
-        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
-        self.progress.setMinimumDuration(0)
-        self.progress.setValue(0)
+        self._begin_progress(len(powers) + 1)
         self.made = []
         data = self.position_json()
         try:
@@ -176,27 +137,12 @@ class PrintPacksDialog(QDialog):
                 out = folder / f"{pos.variant.id}-{pos.phase}-gm.pdf"
                 self.made = [power_pack(data, None, out, self.options())]
         except (RenderError, OSError, ValueError) as e:
-            self.status.setText(f"<span style='color:#b00018'>Could not make the packs: {e}</span>")
+            self._say_failed(e)
             return []
         finally:
-            self.progress.reset()
-            self.progress.hide()
-        what = f"{len(self.made)} PDF{'s' if len(self.made) != 1 else ''} in {folder}"
-        self.status.setText(("Cancelled: " if self.cancelled else "Made ") + what)
+            self._end_progress()
+        self._say_made(self.made, folder)
         return self.made
-
-    def _progress(self, done: int, total: int, what: str) -> bool:
-        p = self.progress
-        if p is None:
-            return True
-        p.setMaximum(total)
-        p.setValue(done)
-        p.setLabelText(f"{what}…" if what != "done" else "Done")
-        QApplication.processEvents()
-        if p.wasCanceled():
-            self.cancelled = True
-            return False
-        return True
 
     def preview(self, power: str | None = None, run: bool = True):
         """A print preview of one power's pack (the one selected; the GM's if none)."""

@@ -16,12 +16,14 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QPainter,
+    QPen,
     QTransform,
 )
 
 from ..engine.hyper.model import HyperPosition
 from ..geometry.shapes import MapGeometry
-from . import glyphs
+from . import glyphs, hyper_labels
+from .detail import LabelBox
 from .export import FORMATS, MAX_WIDTH, RenderError, draw_file, ensure_app, write_atomically
 from .hyper_map import HyperMapPainter, painter_for
 
@@ -29,10 +31,11 @@ Box = tuple[float, float, float, float]
 BOARD, OVER = "board", "over"  # a map's parts: the provinces and borders; the labels and stacks
 ALL = BOARD + "+" + OVER
 LABEL_PX = 100  # the labels' font size before scaling to the map's label size
-# a sheet's labels: at most this share of the sheet's width tall (on an A4 page, about 7 pt),
-# so that a region's small provinces keep their names apart where the whole map's would not
-SHEET_LABEL = 0.009
 HALO = ((-3, 0), (3, 0), (0, -3), (0, 3))  # the white halo around a label, in LABEL_PX units
+# on paper: a name is set this tall (about 7 pt), a small province's down to the floor (5 pt);
+# a unit's glyph is at least GLYPH_MM across, so its number is read without a lens
+NAME_MM, NAME_FLOOR_MM = 2.5, 1.8
+GLYPH_MM = 4.2
 
 
 def sheet_box(position: HyperPosition, sheet: str | None) -> Box | None:
@@ -61,14 +64,19 @@ def box_transform(box: Box, target: QRectF) -> QTransform:
 
 
 class HyperDrawer:
-    """Draws one position, whole or by sheet, into any rectangle of any painter."""
+    """Draws one position, whole or by sheet, into any rectangle of any painter.
+
+    ``page_mm`` is the printed size of the rectangle drawn into (width, height in mm: a
+    pack's page body): the names and glyphs are then sized for paper. Without it the
+    rectangle is a screen or an image, and they are sized in its pixels as on the desk."""
 
     def __init__(self, position: HyperPosition, geometry: MapGeometry | None = None, power: str | None = None,
-                 text_labels: bool = False):
+                 text_labels: bool = False, page_mm: tuple[float, float] | None = None):
         self.position = position
         self.power = power
         self.hp: HyperMapPainter = painter_for(position, geometry)
         self.text_labels = text_labels  # labels as text (print packs), not as outlines
+        self.page_mm = page_mm
         self.palette = self.hp.map.palette(self.hp.options().palette)
 
     @property
@@ -78,6 +86,21 @@ class HyperDrawer:
     def aspect(self, box: Box | None) -> float:
         x0, y0, x1, y1 = box or self.bounds
         return (y1 - y0) / (x1 - x0)
+
+    def sizes(self, target: QRectF, box: Box | None) -> tuple[float, float, float]:
+        """(screen scale for the glyphs, name size, name floor) in map units for ``box`` drawn
+        into ``target``: on paper from ``page_mm``, else from ``target``'s pixels."""
+        x0, y0, x1, y1 = box or self.bounds
+        w, h = max(1e-9, x1 - x0), max(1e-9, y1 - y0)
+        if self.page_mm is None:
+            scale = min(target.width() / w, target.height() / h)
+            size, floor = self.hp.name_sizes(scale)
+            return scale, size, floor
+        mm = min(self.page_mm[0] / w, self.page_mm[1] / h)  # mm of paper per map unit
+        # a glyph of base_g units at least GLYPH_MM: as a screen whose least glyph is so many mm
+        from .detail import MIN_UNIT_PX
+
+        return MIN_UNIT_PX * mm / GLYPH_MM, NAME_MM / mm, NAME_FLOOR_MM / mm
 
     def __call__(self, painter: QPainter, target: QRectF, box: Box | None, parts: str = ALL) -> None:
         """Draw ``parts`` of the map (BOARD: provinces and borders; OVER: labels and stacks)
@@ -91,36 +114,42 @@ class HyperDrawer:
             else:
                 painter.setClipRect(target)
                 painter.setTransform(box_transform(box, target), True)
-            o = self.hp.options(power=self.power, show_labels=False)
-            if not (self.text_labels or box is not None):
-                if parts == ALL:
-                    self.hp.paint(painter, self.position, self.hp.options(power=self.power))
-                    return
-                o = self.hp.options(power=self.power, show_labels=BOARD not in parts)
+            scale, size, floor = self.sizes(target, box)
+            outlines = parts == ALL and not self.text_labels  # an image: the names as outlines
+            o = self.hp.options(power=self.power, show_labels=False, screen_scale=scale)
             if BOARD in parts:
                 self.hp.paint_board(painter, self.position, o)
             if OVER in parts:
-                if self.text_labels or box is not None or BOARD not in parts:  # a part over a board image
-                    self._labels(painter, self.hp.map.sheet.label_size if box is None
-                                 else min(self.hp.map.sheet.label_size, SHEET_LABEL * (box[2] - box[0])))
+                self.hp.map.sheet.use_scale(scale)
+                plan = self.hp.label_plan(size, floor, box, self.position)
+                if outlines:
+                    self.hp.paint_labels(painter, plan)
+                else:
+                    self._labels(painter, plan)
                 self.hp.paint_stacks(painter, self.position, o)
         finally:
             painter.restore()
 
-    def _labels(self, painter: QPainter, size: float) -> None:
+    def _labels(self, painter: QPainter, plan: list[LabelBox]) -> None:
         """The province labels as text, not outlines: a PDF page of a world's labels stays
-        small and quick to write (each label a few bytes, the font embedded once). ``size``
-        is their height in map units."""
-        sheet = self.hp.map.sheet
+        small and quick to write (each label a few bytes, the font embedded once), and its
+        names can be searched. Each is drawn at its own size from the plan."""
         font = QFont(glyphs.FONT_FAMILY)
         font.setBold(True)
         font.setPixelSize(LABEL_PX)
         metrics = QFontMetricsF(font)
-        k = size / LABEL_PX
         painter.save()
+        pen = QPen(self.palette.ink, 1)
+        for box in plan:
+            line = hyper_labels.leader_line(box)
+            if line is not None:  # a name set beside its province points into it
+                pen.setWidthF(box.size * 0.09)
+                painter.setPen(pen)
+                painter.drawLine(QPointF(*line[0]), QPointF(*line[1]))
         painter.setFont(font)
         halo = QColor(255, 255, 255, 170)
-        for box in sheet.label_plan():
+        for box in plan:
+            k = box.size / LABEL_PX
             text = box.prov.upper()
             x = box.x / k - metrics.horizontalAdvance(text) / 2
             y = box.y / k + metrics.capHeight() / 2

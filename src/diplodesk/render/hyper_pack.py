@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 
 from .export import MemoryFile, RenderError, ensure_app, pdf_writer, write_atomically
+from .hyper_key import KeyEntry, key_entries, key_height, paint_key, rows_needed
 from .hyper_pages import WHOLE, Page, Plan
 from .print_text import print_font
 
@@ -43,27 +44,31 @@ Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
 @dataclass
 class HyperPackOptions:
     page_size: str = "A4"
-    landscape: bool = True  # as the other packs; text pages hold wider lines
+    landscape: bool = True  # the maps (a region is wider than tall)
+    text_portrait: bool = True  # the papers: a statement is 100 characters wide, and a page
+    # upright holds half again as many of its lines, so a home nation's fits on one
 
 
-def _layout(o: HyperPackOptions) -> QPageLayout:
+def _layout(o: HyperPackOptions, text: bool = False) -> QPageLayout:
+    """A map page's layout, or (``text``) a text page's."""
     if o.page_size not in PAGE_SIZES:
         raise RenderError(f"unknown page size {o.page_size!r} (sizes: {', '.join(PAGE_SIZES)})")
-    orientation = QPageLayout.Orientation.Landscape if o.landscape else QPageLayout.Orientation.Portrait
+    wide = o.landscape and not (text and o.text_portrait)
+    orientation = QPageLayout.Orientation.Landscape if wide else QPageLayout.Orientation.Portrait
     return QPageLayout(QPageSize(PAGE_SIZES[o.page_size]), orientation, QMarginsF(12, 12, 12, 12),
                        QPageLayout.Unit.Millimeter)
 
 
 def lines_per_page(o: HyperPackOptions) -> int:
-    """How many lines of the statements' type a page of ``o`` holds (below its title)."""
-    rect = _layout(o).paintRect(QPageLayout.Unit.Point)
+    """How many lines of the statements' type a text page of ``o`` holds (below its title)."""
+    rect = _layout(o, text=True).paintRect(QPageLayout.Unit.Point)
     return max(10, int((rect.height() - 5 * TEXT_PT * 1.3) // (TEXT_PT * 1.3)))
 
 
 def columns(o: HyperPackOptions) -> int:
-    """How many characters of the statements' type a line of a page of ``o`` holds."""
+    """How many characters of the statements' type a line of a text page of ``o`` holds."""
     ensure_app()
-    width = _layout(o).paintRectPixels(RESOLUTION).width()
+    width = _layout(o, text=True).paintRectPixels(RESOLUTION).width()
     return max(40, int(width // QFontMetricsF(_mono(TEXT_PT)).horizontalAdvance("M")))
 
 
@@ -71,33 +76,85 @@ def _mono(pt: float) -> QFont:
     return print_font(pt * RESOLUTION / 72, mono=True)  # a font the PDF embeds: text stays text
 
 
-class _Pages:
-    """One PDF being written: pages of text or maps, numbered at the foot."""
+KEY_PT = TEXT_PT * 0.95  # the map key's words
 
-    def __init__(self, path: Path, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture]):
-        self.path, self.memory = path, MemoryFile()
-        self.writer = pdf_writer(self.memory)
-        self.writer.setTitle(title)
-        self.writer.setCreator("diplodesk")
-        self.writer.setResolution(RESOLUTION)
-        self.writer.setPageLayout(_layout(o))
+
+def _page_rect(o: HyperPackOptions) -> QRectF:
+    rect = _layout(o).paintRectPixels(RESOLUTION)
+    return QRectF(0, 0, rect.width(), rect.height())
+
+
+def _bands(rect: QRectF, key_rows: int = 0) -> tuple[QRectF, QRectF]:
+    """A page's body (under its title, over its foot) and, for a map, the key's band at the
+    bottom of it (``key_rows`` rows; none for a text page)."""
+    head = _mono(TEXT_PT * 1.35)
+    head.setBold(True)
+    top = QFontMetricsF(head).height() * 1.6
+    foot = QFontMetricsF(_mono(TEXT_PT * 0.8)).height() * 1.5
+    body = QRectF(0, top, rect.width(), rect.height() - top - foot)
+    if not key_rows:
+        return body, QRectF(0, body.bottom(), rect.width(), 0)
+    kh = key_height(KEY_PT * RESOLUTION / 72) * key_rows
+    return (QRectF(0, top, rect.width(), body.height() - kh - foot * 0.3),
+            QRectF(0, body.bottom() - kh, rect.width(), kh))
+
+
+def map_key(position: Any) -> list[KeyEntry]:
+    """The key under every map of a season: the board's lines and the canal states shown."""
+    from ..engine.hyper.canal_state import canals_of
+
+    state = position.carried.get("canals") or {}
+    shown = sorted({str((state.get(cid) or {}).get("state") or ("site" if c.site else c.start))
+                    for cid, c in canals_of(position.board).items()})
+    return key_entries(position.board, tuple(shown))
+
+
+def map_body_mm(o: HyperPackOptions, key: list[KeyEntry]) -> tuple[float, float]:
+    """The printed size of a map page's map (mm): where the names are sized for paper."""
+    ensure_app()
+    rect = _page_rect(o)
+    rows = rows_needed(key, rect.width(), KEY_PT * RESOLUTION / 72) if key else 0
+    body, _key = _bands(rect, rows)
+    return body.width() * 25.4 / RESOLUTION, body.height() * 25.4 / RESOLUTION
+
+
+class _Pages:
+    """Pages of text or maps (each map with its key), numbered at the foot, painted on a PDF
+    being written or on a printer (the desk's preview): the same pages, the same painter."""
+
+    def __init__(self, device: Any, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture],
+                 key: list[KeyEntry] | None = None, where: str = ""):
+        self.writer = device
+        self.where = where
+        self.o = o
         self.title, self.maps = title, maps
         self.painter = QPainter()
-        if not self.painter.begin(self.writer):
-            raise RenderError(f"{path}: could not write the PDF")
-        rect = self.writer.pageLayout().paintRectPixels(RESOLUTION)
-        self.rect = QRectF(0, 0, rect.width(), rect.height())
+        self.key = list(key or [])
+        map_rect = _page_rect(o)
+        self.key_rows = rows_needed(self.key, map_rect.width(), KEY_PT * RESOLUTION / 72) if self.key else 0
 
     def write(self, pages: list[Page]) -> None:
+        """Every page, each in its own layout (maps as ``o.landscape`` says, papers upright)."""
         p = self.painter
+        layouts = {False: _layout(self.o, text=True), True: _layout(self.o)}
+        if pages:
+            self.writer.setPageLayout(layouts[pages[0].is_map])
+        if not p.begin(self.writer):
+            raise RenderError(f"{self.where or 'the printer'}: could not write the pages")
+        k = self.writer.resolution() / RESOLUTION  # a printer's dots: the pages are laid out at RESOLUTION
         try:
             for n, page in enumerate(pages):
                 if n:
+                    self.writer.setPageLayout(layouts[page.is_map])
                     self.writer.newPage()
+                rect = self.writer.pageLayout().paintRectPixels(RESOLUTION)
+                self.rect = QRectF(0, 0, rect.width(), rect.height())
+                p.save()
+                p.scale(k, k)
                 self._page(page, f"{self.title} — page {n + 1} of {len(pages)}")
+                p.restore()
         finally:
             p.end()
-        self.memory.save(self.path)
 
     def _page(self, page: Page, foot: str) -> None:
         p, r = self.painter, self.rect
@@ -111,14 +168,15 @@ class _Pages:
         p.setFont(small)
         p.setPen(QColor("#555555"))
         p.drawText(QPointF(0, r.height() - QFontMetricsF(small).descent()), foot)
-        top = hm.height() * 1.6
-        body = QRectF(0, top, r.width(), r.height() - top - QFontMetricsF(small).height() * 1.5)
         if page.is_map:
+            body, key = _bands(r, self.key_rows)
             self._map(page.sheet or WHOLE, body)
+            if self.key:
+                paint_key(p, key, self.key, KEY_PT * RESOLUTION / 72)
         else:
-            self._text(page.lines, body)
+            self._text(page.lines, _bands(r)[0], frozenset(page.headings))
 
-    def _text(self, lines: tuple[str, ...], body: QRectF) -> None:
+    def _text(self, lines: tuple[str, ...], body: QRectF, headings: frozenset[int] = frozenset()) -> None:
         p = self.painter
         widest = max((len(t) for t in lines), default=1)
         pt = TEXT_PT
@@ -127,12 +185,14 @@ class _Pages:
             pt -= 0.5
             font = _mono(pt)
         fm = QFontMetricsF(font)
-        p.setFont(font)
+        bold = QFont(font)
+        bold.setBold(True)
         p.setPen(QColor("#000000"))
         step = TEXT_PT * 1.3 * RESOLUTION / 72  # as lines_per_page counts them
         y = body.top() + fm.ascent()
-        for line in lines:
+        for i, line in enumerate(lines):
             if line.strip():
+                p.setFont(bold if i in headings else font)  # a paper sharing the page: its title
                 p.drawText(QPointF(body.left(), y), line)
             y += step
 
@@ -193,13 +253,49 @@ def file_part(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_") or "_"
 
 
+def page_image(page: Page, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture],
+               key: list[KeyEntry] | None = None, foot: str = "page 1 of 1") -> QImage:
+    """One page as an image at the pages' own resolution, the paper's margins white round it
+    (the docs' pictures of a pack; what the PDF page shows)."""
+    ensure_app()
+    layout = _layout(o, text=not page.is_map)
+    full, inner = layout.fullRectPixels(RESOLUTION), layout.paintRectPixels(RESOLUTION)
+    image = QImage(full.width(), full.height(), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(RESOLUTION / 0.0254))
+    image.setDotsPerMeterY(round(RESOLUTION / 0.0254))
+    image.fill(QColor("#ffffff"))
+    pages = _Pages(image, title, o, maps, key)
+    pages.rect = QRectF(0, 0, inner.width(), inner.height())
+    p = pages.painter
+    p.begin(image)
+    try:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        p.translate(inner.left(), inner.top())
+        pages._page(page, f"{title} — {foot}")
+    finally:
+        p.end()
+    return image
+
+
+def paint_pages(device: Any, pages: list[Page], title: str, o: HyperPackOptions,
+                maps: Mapping[str, QPicture], key: list[KeyEntry] | None = None) -> None:
+    """``pages`` painted on a paged device (a printer: the desk's print preview)."""
+    _Pages(device, title, o, maps, key).write(pages)
+
+
 def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
-               maps: Mapping[str, QPicture]) -> Path:
+               maps: Mapping[str, QPicture], key: list[KeyEntry] | None = None) -> Path:
     """One PDF of ``pages``, written beside its name and moved into place when complete."""
     def write(tmp: Path) -> None:
-        pages_writer = _Pages(tmp, title, o, maps)
-        pages_writer.write(pages)
-        del pages_writer  # closes the file
+        memory = MemoryFile()  # Qt's writer says nothing on a full disk; Python's file calls do
+        writer = pdf_writer(memory)
+        writer.setTitle(title)
+        writer.setCreator("diplodesk")
+        writer.setResolution(RESOLUTION)
+        _Pages(writer, title, o, maps, key, str(out)).write(pages)
+        del writer  # finishes the document in memory
+        memory.save(tmp)
 
     return write_atomically(Path(out), write)
 
@@ -215,6 +311,9 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     ensure_app()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    key = map_key(draw.position) if draw is not None and hasattr(draw, "position") else []
+    if draw is not None and hasattr(draw, "page_mm"):
+        draw.page_mm = map_body_mm(o, key)  # the names sized for this paper
     maps = record_maps(draw, plan.boxes, getattr(draw, "bounds", None))
     who = list(players) if players is not None else [str(p["id"]) for p in position["economy"].get("players", [])]
     stem = file_part(stem)
@@ -235,7 +334,7 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     for i, (label, name, pages) in enumerate(jobs):
         if progress is not None and not progress(i, len(jobs), label):
             break
-        made.append(write_pack(pages(), out_dir / name, f"{stem} — {label}", o, maps))
+        made.append(write_pack(pages(), out_dir / name, f"{stem} — {label}", o, maps, key))
     if progress is not None:
         progress(len(made), len(jobs), "done")
     return made

@@ -3,9 +3,11 @@
 A player's pack is the maps they need, then every paper their projection allows
 (``engine/hyper/papers.py``): the regional sheets on which their nations' provinces and
 units lie (the whole board when the variant has no sheets), then their nations' statements
-and their banks' accounts, each starting a page. The gazette is the whole board and every
-sheet, then the public paper; the GM's pack adds the GM's sheet. Tests read these pages'
-texts: they are exactly what the painter writes on paper.
+(the home nation first) and their banks' accounts. The papers flow: each starts a page of its
+own only when it does not fit in what is left of the page before, so a colony of a few lines
+shares a page instead of taking one. The gazette is the whole board and every sheet, then the
+public paper; the GM's pack adds the GM's sheet. Tests read these pages' texts: they are
+exactly what the painter writes on paper.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Page:
     title: str
     lines: tuple[str, ...] = ()
     sheet: str | None = None
+    headings: tuple[int, ...] = ()  # the lines that head a paper sharing the page (set bold)
 
     @property
     def is_map(self) -> bool:
@@ -55,6 +58,27 @@ def text_pages(sections: Iterable[papers.Section], per_page: int, columns: int =
         for n, chunk in enumerate(chunks):
             more = f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else ""
             out.append(Page(s.title + more, tuple(chunk)))
+    return out
+
+
+def flow_pages(sections: Iterable[papers.Section], per_page: int, columns: int = 100) -> list[Page]:
+    """The sections one after another: a section starts a new page only when it does not fit
+    in what is left of the last one (after a blank line and its title, set as a heading); one
+    longer than a page starts a page and goes on over as many as it needs ("(2/3)")."""
+    out: list[Page] = []
+    for s in sections:
+        lines = [w for line in s.lines for w in wrapped(line, columns)]
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        last = out[-1] if out else None
+        if last is not None and not last.is_map and len(last.lines) + 2 + len(lines) <= per_page:
+            at = len(last.lines) + 1
+            out[-1] = Page(last.title, (*last.lines, "", *wrapped(s.title, columns), *lines),
+                           headings=(*last.headings, at))
+            continue
+        out.extend(text_pages([papers.Section(s.title, tuple(lines))], per_page, columns))
     return out
 
 
@@ -99,7 +123,7 @@ class Plan:
         after = result.get("next", position)
         where = [self.points[p] for p in sorted(places_of(after, nations)) if p in self.points]
         sheets = sheets_for(where, self.boxes) if self.boxes else [WHOLE]
-        return map_pages(sheets, self.sheet_names, result["phase"]) + text_pages(sections, self.per_page, self.columns)
+        return map_pages(sheets, self.sheet_names, result["phase"]) + flow_pages(sections, self.per_page, self.columns)
 
     def gazette(self, result: Mapping[str, Any], position: Mapping[str, Any]) -> list[Page]:
         return (map_pages([WHOLE, *self.boxes], self.sheet_names, result["phase"])  # the public map, all of it

@@ -171,8 +171,9 @@ class HyperPosition:
         return [str(p["id"]) for p in self.players]
 
     def givers_by_name(self) -> dict[str, str]:
-        """Who gives orders (nations and banks) by id, name or abbreviation, in any case;
-        an id always wins over another's name (``France``, ``Fran`` and ``fra`` -> ``fra``)."""
+        """Who gives orders (nations and banks) by id, name, abbreviation or a usual name the
+        board lists (``aliases``), in any case; an id always wins over another's name, and a
+        name over a usual name (``France``, ``Fran`` and ``fra`` -> ``fra``; ``Britain`` -> ``gbr``)."""
         out: dict[str, str] = {}
         for n in self.pack.nations.values():
             for name in (n.name, n.abbr):
@@ -182,6 +183,9 @@ class HyperPosition:
                 out.setdefault(st.name.lower(), nid)
         for b in self.banks:
             out.setdefault(b.name.lower(), b.id)
+        for n in self.pack.nations.values():  # the board's usual names (Britain, Turkey), after its own
+            for name in n.aliases:
+                out.setdefault(name.lower(), n.id)
         return out | {n.lower(): n for n in self.nations} | {b.id.lower(): b.id for b in self.banks}
 
     # -- JSON ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ def news(result: Mapping[str, Any], position: Mapping[str, Any]) -> list[str]:
     before = position["economy"]
     after = result.get("next", {}).get("economy", before)
     out: list[str] = []
-    _section(out, "Battles (III.29-31)", [_battle(c) for c in sorted(result.get("clashes", []),
+    _section(out, "Battles (III.29-31)", [battle(c) for c in sorted(result.get("clashes", []),
                                                                    key=lambda c: str(c.get("where")))])
     moved = [f"  {p}: {_who(s.get('de_facto'))} -> {_who(after['provinces'][p].get('de_facto'))}"
              for p, s in sorted(before["provinces"].items())
@@ -33,7 +33,7 @@ def news(result: Mapping[str, Any], position: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _battle(c: Mapping[str, Any]) -> str:
+def battle(c: Mapping[str, Any]) -> str:
     """One line a clash: who attacked and what became of it, who defended, the losses."""
     attacks = [f"{'+'.join(a.get('powers', []))} {', '.join(a.get('units', []))} {a.get('result')}"
                for a in c.get("attackers", [])]

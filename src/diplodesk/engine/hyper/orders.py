@@ -95,6 +95,9 @@ class Names:
         for n in pos.pack.nations.values():
             for name in (n.id, n.abbr, n.name):
                 self.nation[_key(name)] = n.id
+        for n in pos.pack.nations.values():  # the usual names (Britain): never over a nation's own
+            for name in n.aliases:
+                self.nation.setdefault(_key(name), n.id)
 
     def nation_of(self, text: str) -> str | None:
         return self.nation.get(_key(text))

@@ -90,6 +90,7 @@ class NationData:
     escrow: int
     trs: int
     teams: Mapping[str, int]
+    aliases: tuple[str, ...] = ()  # the usual names players write (Britain, Turkey, Austria)
 
 
 @dataclass(frozen=True)
@@ -353,7 +354,7 @@ def _nations(rd: TableReader, players: Mapping[str, PlayerData]) -> dict[str, Na
     out = {}
     rd.known_keys({"player", "nation"})
     fields = {"id": str, "name": str, "kind": str, "stock": dict}
-    optional = ("abbr", "suzerain", "controllers", "escrow", "trs", "teams", "region")
+    optional = ("abbr", "suzerain", "controllers", "escrow", "trs", "teams", "region", "aliases")
     for x in rd.rows("nation", fields, optional):
         nid, row = x["id"], x["id"]
         for f in ("id", "name", "abbr"):
@@ -372,12 +373,17 @@ def _nations(rd: TableReader, players: Mapping[str, PlayerData]) -> dict[str, Na
             rd.bad(row, "teams", f"expected {{ A = 1, I = 1 }}, got {teams!r}")
             teams = {}
         sz = x.get("suzerain") or None
+        aliases = x.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+            rd.bad(row, "aliases", f"expected a list of names, got {aliases!r}")
+            aliases = []
         out[nid] = NationData(nid, str(x.get("abbr", nid)), x["name"], x["kind"],
                               None if sz is None else str(sz), tuple(controllers),
                               rd.cost(x["stock"], row, "stock"),
                               rd.amount(x.get("escrow", 0), "gold", row, "escrow"),
                               rd.whole(x.get("trs", 0), row, "trs"),
-                              {k: rd.whole(v, row, f"teams.{k}") for k, v in teams.items()})
+                              {k: rd.whole(v, row, f"teams.{k}") for k, v in teams.items()},
+                              tuple(a.strip() for a in aliases))
     return out
 
 

@@ -43,13 +43,17 @@ def player(result: Mapping[str, Any], position: Mapping[str, Any], player_id: st
     """All the player's nations' statements, then the accounts of the banks they control."""
     reader = player_reader(position, player_id)
     r, p = project(result, position, reader)
-    nations = sorted(reader.nations)
+    kinds = position["economy"]["nations"]
+    # the home nations first (the pack's first statement page), then the territories
+    nations = sorted(reader.nations, key=lambda n: (kinds[n].get("kind") != "home", n))
     head = Section(f"Player {player_id} — {report.season_name(result['phase'])}",
                    (f"Nations: {', '.join((names or {}).get(n, n) for n in nations) or 'none'}",))
-    out = [head] + [_section(report.statement(r, p, n, names)) for n in nations]
+    out = [head] + [_section(report.statement(r, p, n, names, notes=False)) for n in nations]
     for b in p["economy"].get("banks", []):
         if str(b["id"]) in reader.banks:
             out.append(_section(report.bank_statement(r, b)))
+    if r.get("notices"):  # once for the pack, not under every statement
+        out.append(Section("Notes", tuple(f"Note: {n}" for n in r["notices"])))
     return out
 
 

@@ -9,6 +9,7 @@ secret joint agreements are never in a player's text.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ SECTIONS = (("Costs and builds", ("3", "4", "4.1", "4.6", "7", "8")), ("Combat",
             ("Research and covert action", ("10", "11", "12")), ("Banking", ("13",)),
             ("Fishing", ("14",)), ("Income", ("15",)), ("Food", ("16",)), ("End of season", ("17",)))
 NAMED_STEPS = frozenset(s for _t, steps in SECTIONS for s in steps) | {"0"}
+LABEL = 58  # a statement line's label column; a longer label wraps, its figures on its last line
 
 
 def season_name(phase: str) -> str:
@@ -40,6 +42,8 @@ def _cell(v: float, col: str) -> str:
 
 
 def _row(label: str, values: Mapping[str, float], signed: bool = True) -> str:
+    """A statement line: its label, then the figures in their columns. A label too long for
+    its column is never cut: it wraps (a long table cell too), the figures on its last line."""
     cells = []
     for col, _f, _a in COLUMNS:
         v = values.get(col, 0)
@@ -48,12 +52,23 @@ def _row(label: str, values: Mapping[str, float], signed: bool = True) -> str:
         else:
             text = f"{v:.1f}" if col in ("$", "E") else f"{int(v)}"
         cells.append(f"{text:>7}")
-    return f"{label[:58]:<58}{''.join(cells)}"
+    lines = wrap_label(label)
+    return "\n".join([*lines[:-1], f"{lines[-1]:<{LABEL}}{''.join(cells)}"])
+
+
+def wrap_label(label: str, width: int = LABEL) -> list[str]:
+    """``label`` in lines of at most ``width`` characters, the rest indented under its start."""
+    if len(label) <= width:
+        return [label]
+    lead = len(label) - len(label.lstrip())
+    return textwrap.wrap(label, width, initial_indent="", subsequent_indent=" " * (lead + 4),
+                         break_on_hyphens=False) or [label[:width]]
 
 
 def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: str,
-              names: Mapping[str, str] | None = None) -> str:
-    """One nation's statement for the season of ``result`` (both as JSON)."""
+              names: Mapping[str, str] | None = None, notes: bool = True) -> str:
+    """One nation's statement for the season of ``result`` (both as JSON); ``notes``: with
+    the season's notices at its end (a player's pack prints them once, after them all)."""
     eco = position["economy"]
     nat = eco["nations"][nation]
     phase = result["phase"]
@@ -82,10 +97,51 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
     for o in mine_orders:
         mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
         lines.append(f"  {o['order'] or o['text']}{mark}")
-        if o.get("detail") and o["status"] != "succeeds":
+        if o.get("detail"):  # what decided it: the table cell, the roll ("rolled 5: 0 APIs")
             lines.append(f"      {o['detail']}")
-    lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
+    lines += _battles(result, nation) + _territory(result, position, nation)
+    if notes:
+        lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
     return "\n".join(lines) + "\n"
+
+
+def _battles(result: Mapping[str, Any], nation: str) -> list[str]:
+    """The battles the nation fought in this season, as the gazette tells them."""
+    from .news import battle
+
+    fought = [c for c in result.get("clashes", [])
+              if any(nation in a.get("powers", []) for a in c.get("attackers", []))
+              or any(d.get("power") == nation for d in c.get("defenders", []))]
+    if not fought:
+        return []
+    return ["", "Battles (III.29-31)", *(battle(c) for c in sorted(fought, key=lambda c: str(c.get("where"))))]
+
+
+def _territory(result: Mapping[str, Any], position: Mapping[str, Any], nation: str) -> list[str]:
+    """The provinces the nation won and lost this season (II): who held them before, and after."""
+    before = position["economy"]["provinces"]
+    after = (result.get("next") or {}).get("economy", {}).get("provinces", {})
+    won, lost = [], []
+    for prov in sorted(before):
+        was, now = before[prov].get("de_facto"), (after.get(prov) or {}).get("de_facto", before[prov].get("de_facto"))
+        if was == now:
+            continue
+        if now == nation or (now or "").startswith(f"{nation}-"):
+            how = "conquered" if _attacked(result, prov, nation) else "taken"
+            won.append(f"  {prov}: {how} from {was or 'nobody'}" + (f", now {now}" if now != nation else ""))
+        elif was == nation:
+            lost.append(f"  {prov}: lost to {now or 'nobody'}")
+    out = []
+    if won:
+        out += ["", "Provinces won (II)", *won]
+    if lost:
+        out += ["", "Provinces lost (II)", *lost]
+    return out
+
+
+def _attacked(result: Mapping[str, Any], prov: str, nation: str) -> bool:
+    return any(c.get("where") == prov and any(nation in a.get("powers", []) for a in c.get("attackers", []))
+               for c in result.get("clashes", []))
 
 
 def _sum(entries, factor: str, account: str, steps) -> float:
@@ -95,17 +151,28 @@ def _sum(entries, factor: str, account: str, steps) -> float:
 
 
 def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, dict[str, float]]]:
-    """One line per reason (and order), columns summed, in the ledger's order."""
+    """One line per reason (and order), columns summed, in the ledger's order; the plain
+    yields of the nation's provinces (I.3) on one line that names them."""
     out: dict[tuple[str, str], dict[str, float]] = {}
+    yielded: list[str] = []
     for e in entries:
         rule = f" ({e['rule']})" if e.get("rule") else ""
         cell = f" [{e['cell']}]" if e.get("cell") else ""
-        key = (f"{e['reason']}{rule}{cell}", e.get("order") or "")
+        prov = str(e["reason"])[len("yield of "):] if str(e["reason"]).startswith("yield of ") else ""
+        if prov and e.get("cell") == f"provinces {prov}" and " " not in prov:
+            if prov not in yielded:
+                yielded.append(prov)
+            key = ("\0yields", "")
+        else:
+            key = (f"{e['reason']}{rule}{cell}", e.get("order") or "")
         vals = out.setdefault(key, {})
         for col, f, a in COLUMNS:
             if e["factor"] == f and e["account"] == a(nation):
                 vals[col] = vals.get(col, 0) + e["amount"]
-    return [(label, vals) for (label, _o), vals in out.items() if any(vals.values())]
+    plural = "s" if len(yielded) != 1 else ""
+    yields = f"yield of {len(yielded)} province{plural}: {', '.join(yielded)} (I.3) [provinces]"
+    return [(yields if label == "\0yields" else label, vals) for (label, _o), vals in out.items()
+            if any(vals.values())]
 
 
 def player_pack(result: Mapping[str, Any], position: Mapping[str, Any], player: str,

@@ -53,6 +53,10 @@ from .routes import supply_route, surcharge
 from .settle import close_season
 from .stacks import Checker
 
+# what a unit did, as its upkeep's line says it (T3's rows by action)
+DOING = {"uo": "no order", "st": "standing", "ho": "holding", "mo": "moving", "at": "attacking",
+         "dm": "double moving", "sp_used": "supporting", "sp_unused": "support not given"}
+
 
 class Season:
     """The working state of one season's adjudication; the position is never changed."""
@@ -273,7 +277,8 @@ class Season:
         loc = self.location_class(u)
         cost, cell = self.pack.upkeep_cost(u.type, action, loc)
         cat = {"uo": "st", "sp_unused": "sp", "sp_used": "sp"}.get(action, action)
-        vector, label, rule = dict(cost.amounts), f"upkeep {u.ref} {action} in {u.at}", "III.15, T3"
+        doing = DOING.get(action, action)
+        vector, label, rule = dict(cost.amounts), f"upkeep {u.ref} in {u.at} ({doing})", "III.15, T3"
         path = self.supply(u) if loc != "own" and payers.owner_pays(vector, o) else ()
         if path:  # III.17: its owner pays a part, through a supply route
             extra = surcharge(self.pos.board, path)

@@ -20,10 +20,14 @@ class _Bars(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.budget: Budget | None = None
-        self.setMinimumHeight(64)
+        # a row for each factor, each as tall as a line of text: never one over another's
+        self.setMinimumHeight(self.rows_height())
+
+    def rows_height(self) -> int:
+        return len(FACTORS) * (self.fontMetrics().height() + 3)
 
     def sizeHint(self) -> QSize:
-        return QSize(260, 64)
+        return QSize(260, self.rows_height())
 
     def paintEvent(self, _event) -> None:
         p = QPainter(self)

@@ -1,8 +1,11 @@
-"""The GM's queue of what the rules leave open: the last adjudication's ``decisions_needed``.
+"""The GM's queue of what the rules leave open: the last adjudication's ``decisions_needed``,
+and the GM's adjustments to that season (IX.7, IX.8).
 
 Each question shows its options, the default the engine took and whether it blocks the
 season. Choosing an answer stores it in the adjudicated position and adjudicates again
-(an undoable command); "default" takes the answer back.
+(an undoable command); "default" takes the answer back. Below, the GM adds to or takes from
+a nation's stock with a reason (what an order the GM allowed brings, a fiat): each is an
+undoable command too, and the season is adjudicated again with it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -40,6 +47,41 @@ class DecisionsPanel(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         box.addWidget(self.message)
+        box.addWidget(QLabel("<b>The GM's adjustments to this season</b> (IX.7, IX.8): "
+                             "what an order you allowed brings, or a fiat; each in the statement with its reason"))
+        self.adjusted = grid(["Nation", "Factor", "Amount", "Reason"], stretch=3, name="adjustments")
+        self.adjusted.setMaximumHeight(110)
+        box.addWidget(self.adjusted)
+        row = QHBoxLayout()
+        self.nation = QComboBox()
+        self.nation.setObjectName("adjust-nation")
+        self.nation.setEditable(True)
+        self.nation.setMinimumContentsLength(14)
+        self.factor = QComboBox()
+        self.factor.setObjectName("adjust-factor")
+        for f, shown in zip(hyper_desk.ADJUSTED, ("$", "M", "A", "I"), strict=True):
+            self.factor.addItem(shown, f)
+        self.amount = QDoubleSpinBox()
+        self.amount.setObjectName("adjust-amount")
+        self.amount.setRange(-9999, 9999)
+        self.amount.setDecimals(1)
+        self.amount.setSingleStep(0.5)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("adjust-reason")
+        self.reason.setPlaceholderText("why, as the players will read it")
+        self.reason.returnPressed.connect(self.add_adjustment)
+        add = QPushButton("Add")
+        add.setObjectName("adjust-add")
+        add.clicked.connect(self.add_adjustment)
+        self.take_back = QPushButton("Take back")
+        self.take_back.setToolTip("Take back the adjustment picked in the list")
+        self.take_back.clicked.connect(lambda: self.remove_adjustment(self.adjusted.currentRow()))
+        for w in (self.nation, self.factor, self.amount):
+            row.addWidget(w)
+        row.addWidget(self.reason, 1)
+        row.addWidget(add)
+        row.addWidget(self.take_back)
+        box.addLayout(row)
         self.questions: list[dict] = []
         self.boxes: dict[str, QComboBox] = {}
         self._answering = False
@@ -62,6 +104,72 @@ class DecisionsPanel(QWidget):
             QTimer.singleShot(0, self._fill)  # never delete the box whose signal is running
         else:
             self._fill()
+        self._fill_adjustments(r)
+
+    def _fill_adjustments(self, result) -> None:
+        game = self.view.game
+        made = hyper_desk.adjustments(game)
+        self.adjusted.setRowCount(len(made))
+        for i, a in enumerate(made):
+            amount = f"{a['amount']:+g}"
+            for j, text in enumerate((a["nation"], "$" if a["factor"] == "gold" else a["factor"], amount, a["reason"])):
+                self.adjusted.setItem(i, j, QTableWidgetItem(text))
+        nations = sorted((game.history[-1].position.get("economy") or {}).get("nations", {})) if game.history else []
+        if [self.nation.itemData(i) for i in range(self.nation.count())] != nations:
+            names = getattr(self.view, "name_of", None)
+            keep = self.nation.currentData()
+            self.nation.clear()
+            for n in nations:
+                self.nation.addItem(f"{names(n)} ({n})" if callable(names) else n, n)
+            self.nation.setCurrentIndex(max(0, self.nation.findData(keep)))
+        for w in (self.nation, self.factor, self.amount, self.reason):
+            w.setEnabled(result is not None)
+        self.take_back.setEnabled(bool(made))
+
+    def focus_question(self, qid: str) -> bool:
+        """Select a question and put the cursor on its answer (the desk takes the GM here)."""
+        ids = [q["id"] for q in self.questions]
+        if qid not in ids:
+            return False
+        row = ids.index(qid)
+        self.table.selectRow(row)
+        self.table.scrollToItem(self.table.item(row, 0))
+        box = self.boxes.get(qid)
+        if box is not None:
+            box.setFocus()
+        return True
+
+    def add_adjustment(self) -> bool:
+        """The adjustment typed below the questions, as one undoable command."""
+        nation = self.nation.currentData()
+        text = self.nation.currentText().strip()
+        if text and text != self.nation.itemText(self.nation.currentIndex()):
+            nation = text.rsplit("(", 1)[-1].rstrip(")").strip() if "(" in text else text
+        try:
+            command = hyper_desk.adjustment_command(self.view.game, str(nation or ""), self.factor.currentData(),
+                                                    self.amount.value(), self.reason.text())
+        except hyper_desk.DeskError as e:
+            self._say(str(e), bad=True)
+            return False
+        self.view.push(command)
+        self.reason.clear()
+        self.amount.setValue(0)
+        self._say(f"{command.text}; the season was adjudicated again")
+        return True
+
+    def remove_adjustment(self, index: int) -> bool:
+        try:
+            command = hyper_desk.remove_adjustment_command(self.view.game, index)
+        except hyper_desk.DeskError as e:
+            self._say(str(e), bad=True)
+            return False
+        self.view.push(command)
+        self._say(f"{command.text}; the season was adjudicated again")
+        return True
+
+    def _say(self, text: str, bad: bool = False) -> None:
+        self.message.setStyleSheet("color: #a00000;" if bad else "")
+        self.message.setText(text)
 
     def _fill(self, rebuild: bool = True) -> None:
         if rebuild:
@@ -92,14 +200,12 @@ class DecisionsPanel(QWidget):
         try:
             command = hyper_desk.answer_command(self.view.game, qid, None if text == DEFAULT else text)
         except hyper_desk.DeskError as e:
-            self.message.setStyleSheet("color: #a00000;")
-            self.message.setText(str(e))
+            self._say(str(e), bad=True)
             return False
         self._answering = True
         try:
             self.view.push(command)
         finally:
             self._answering = False
-        self.message.setStyleSheet("")
-        self.message.setText(f"{command.text}; the season was adjudicated again")
+        self._say(f"{command.text}; the season was adjudicated again")
         return True

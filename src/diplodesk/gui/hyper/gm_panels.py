@@ -34,6 +34,9 @@ class DeskGameView(HyperGameView):
     def game(self):
         return self.doc.game
 
+    def name_of(self, giver: str) -> str:
+        return self.doc.name_of(giver)
+
     def announce(self) -> None:
         self.doc.announce()  # the desk's docks, and through doc.changed every panel
 
@@ -42,12 +45,14 @@ def attach_gm_panels(window) -> DeskGameView:
     """Dock the four GM panels on a desk window (bottom area, tabbed with the ledger)."""
     view = DeskGameView(window.doc, window)
     window.gm_panels = {}
+    window.gm_docks = {}
     for panel, title in ((DecisionsPanel(view), "Decisions"), (DiceLog(view), "Dice"),
                          (PlayersPanel(view), "Players")):
-        window.add_panel(_scrolled(panel), title)
+        window.gm_docks[title] = window.add_panel(_scrolled(panel), title)
         window.gm_panels[title] = panel
     tables = Deferred(lambda: _table_editor(view))
-    tables.follow(window.add_panel(tables, "Tables"))
+    window.gm_docks["Tables"] = window.add_panel(tables, "Tables")
+    tables.follow(window.gm_docks["Tables"])
     window.gm_panels["Tables"] = tables
     window.ledger.raise_()
     window.resizeDocks([window.ledger], [BOTTOM_HEIGHT], Qt.Orientation.Vertical)

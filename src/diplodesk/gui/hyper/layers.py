@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from ...engine.hyper.model import HyperPosition
@@ -40,8 +40,11 @@ class HyperLayers:
 
     def base_key(self, position: HyperPosition, options: RenderOptions) -> tuple:
         owners = OwnersView.of(position).extra["land"]
+        # the names keep clear of the stacks: where things stand is part of the board drawn
+        stands = (tuple(sorted(u.at for u in position.units)), tuple(sorted(f.province for f in position.ffs)),
+                  tuple(sorted(i.at for i in position.installations)), repr(position.carried.get("canals")))
         return (id(self.hp), tuple((k, tuple(v)) for k, v in sorted(owners.items())), options.palette,
-                options.show_labels, options.show_specials)
+                options.show_labels, options.show_specials, stands)
 
     def paint_base(self, painter: QPainter, position: HyperPosition, options: RenderOptions) -> None:
         self.hp.paint_board(painter, position, options)
@@ -73,7 +76,28 @@ class HyperLayers:
 
 
 class HyperMapView(MapView):
-    """The map view for a hyper position: units are found in the stacks' plan."""
+    """The map view for a hyper position: units are found in the stacks' plan. A regional
+    sheet framed stays framed when the window is resized, until the GM zooms or pans."""
+
+    _framed: QRectF | None = None
+
+    def frame(self, rect: QRectF) -> None:
+        self._framed = QRectF(rect)
+        self.show_rect(rect)
+
+    def user_moved(self) -> None:
+        super().user_moved()
+        self._framed = None
+
+    def fit(self) -> None:
+        self._framed = None
+        super().fit()
+
+    def _refit(self) -> None:
+        if self._framed is not None:
+            self.show_rect(self._framed)
+        else:
+            super()._refit()
 
     def _on_unit(self, scene: QPointF) -> bool:
         layers = self.layers

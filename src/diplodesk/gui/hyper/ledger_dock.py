@@ -81,6 +81,7 @@ class LedgerDock(QDockWidget):
         split.addWidget(self.table)
         split.addWidget(lower)
         split.setSizes([640, 780])
+        self.split = split
         lay = QVBoxLayout(body)
         lay.addLayout(top)
         lay.addWidget(split, 1)
@@ -149,6 +150,7 @@ class LedgerDock(QDockWidget):
                 t.setItem(r, c, _Number(row.text(col), -1e18 if v is None else float(v)))
         t.setSortingEnabled(True)
         t.resizeColumnsToContents()
+        self._fit_split()
         keep = self.who
         self.who = None
         if keep is not None:
@@ -156,6 +158,18 @@ class LedgerDock(QDockWidget):
             if self.who is None:  # the same row stayed selected, which says nothing: the
                 self.who = keep   # statement is still the other season's
                 self.show_statement(keep)
+
+    def _fit_split(self) -> None:
+        """The balances table as wide as its columns (none cut off), the statement the rest."""
+        t = self.table
+        need = sum(t.columnWidth(c) for c in range(t.columnCount())) + t.verticalScrollBar().sizeHint().width() + 6
+        total = sum(self.split.sizes())
+        if total > 0:
+            self.split.setSizes([min(need, int(total * 0.55)), max(1, total - min(need, int(total * 0.55)))])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_split()
 
     def value(self, who: str, column: str) -> str:
         """What the table shows for ``who`` in ``column`` (tests read the dock as drawn)."""

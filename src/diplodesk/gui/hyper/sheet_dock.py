@@ -3,6 +3,9 @@ typed (a line it refuses is underlined, the line under the cursor says why, with
 completed from the engine's words (Ctrl+Space), with the budget bar under it and a button to
 paste an e-mail of orders. Typed orders become one command on the undo stack when typing
 pauses, when the sheet loses focus, or before any other change is made.
+
+The desk shows one sheet at a time in its Orders dock, picked from a searchable list
+(``sheet_picker.py``): the world board has over a hundred nations, banks and territories.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QSyntaxHighlighter, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCompleter,
-    QDockWidget,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -120,21 +122,22 @@ class SheetEditor(QPlainTextEdit):
         self._partial = ""
 
 
-class OrderSheetDock(QDockWidget):
+class OrderSheet(QWidget):
     """One nation's (or bank's) sheet."""
 
     committed = Signal(str, list)  # giver, orders
     paste_requested = Signal(str)  # giver
 
     def __init__(self, doc: HyperGameDocument, giver: str, parent: QWidget | None = None):
-        super().__init__(doc.name_of(giver), parent)
+        super().__init__(parent)
         self.setObjectName(f"sheet-{giver}")
+        self.setWindowTitle(doc.name_of(giver))
         self.doc, self.giver = doc, giver
         self.preview: Preview | None = None
-        body = QWidget()
+        body = self
         self.editor = SheetEditor(body)
         self.editor.setObjectName(f"sheet-editor-{giver}")
-        self.editor.setPlaceholderText("one order a line, as the rules write them: 1D ho, 2D at Xxxx, bu D Xxxx, bu 3 Trs, co A … (Ctrl+Space completes)")
+        self.editor.setPlaceholderText(self.doc.hints(giver).placeholder())  # from its own board
         self.editor.words_for = lambda before: self.doc.words().candidates(self.giver, before)
         self.highlighter = SheetHighlighter(self.editor.document())
         self.why = QLabel()
@@ -152,12 +155,14 @@ class OrderSheetDock(QDockWidget):
         buttons.addWidget(complete)
         buttons.addStretch(1)
         buttons.addWidget(self.paste)
+        # the sheet never shrinks below a few orders, however the docks around it are pulled
+        self.editor.setMinimumHeight(self.editor.fontMetrics().lineSpacing() * 5 + 12)
         lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.editor, 1)
         lay.addWidget(self.why)
         lay.addWidget(self.budget)
         lay.addLayout(buttons)
-        self.setWidget(body)
         self._commit = QTimer(self)
         self._commit.setSingleShot(True)
         self._commit.setInterval(COMMIT_DELAY_MS)
@@ -169,7 +174,6 @@ class OrderSheetDock(QDockWidget):
         self._loading = False
         self._text = ""
         self._stale = True
-        self.visibilityChanged.connect(self._visibility)
         self.editor.textChanged.connect(self._typed)
         self.editor.cursorPositionChanged.connect(self._explain)
         self.editor.focus_left.connect(self.commit)
@@ -186,6 +190,8 @@ class OrderSheetDock(QDockWidget):
             self._loading = False
         self._text = self.editor.toPlainText()
         self._commit.stop()
+        if not self.editor.toPlainText():
+            self.editor.setPlaceholderText(self.doc.hints(self.giver).placeholder())
         self.recheck_soon()
 
     def recheck_soon(self) -> None:
@@ -195,8 +201,9 @@ class OrderSheetDock(QDockWidget):
         else:
             self._stale = True
 
-    def _visibility(self, visible: bool) -> None:
-        if visible and self._stale:
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:  # its checks waited while another sheet was shown
             self.recheck()
 
     def has_pending(self) -> bool:
@@ -241,9 +248,27 @@ class OrderSheetDock(QDockWidget):
         check = self.highlighter.by_block.get(block)
         bad = [c for c in self.checks() if not c.ok]
         if check is not None:
-            self.why.setText(f"line {check.number}: {check.message()}")
+            self.why.setText(f"line {check.number}: {self.advice(check)}")
         elif bad:
             self.why.setText(f"{len(bad)} line{'s' if len(bad) != 1 else ''} refused; "
-                             f"first, line {bad[0].number}: {bad[0].message()}")
+                             f"first, line {bad[0].number}: {self.advice(bad[0])}")
         else:
             self.why.setText("")
+
+    def advice(self, check: LineCheck) -> str:
+        """The engine's reason, and what this nation could write instead: a near miss's
+        "did you mean", or the example in its own provinces of the order the message shows."""
+        if check.ok:
+            return check.message()
+        hints = self.doc.hints(self.giver)
+        out = check.message()
+        near = hints.did_you_mean(check.text, check.reason, check.detail)
+        if near:
+            out += f" — {near}"
+        example = hints.example_for(check.detail)
+        if example and example not in out:
+            out += f" (here: {example})"
+        return out
+
+
+OrderSheetDock = OrderSheet  # the name it had when each sheet was a dock of its own

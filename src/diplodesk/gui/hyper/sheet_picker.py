@@ -1,16 +1,20 @@
-"""Going to a nation's order sheet by its name: the world board has over a hundred nations
-and territories, more sheets than a tabbed dock can name, so the GM types a few letters."""
+"""Going to a nation's order sheet by its name: the world board has over a hundred nations,
+banks and territories, more than tabs can name, so the Orders dock lists them all and the GM
+types a few letters of any name it goes by (its name, id, abbreviation, or a usual name the
+board lists: "brit" finds the United Kingdom)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from ...document.hyper_game import HyperGameDocument
 
+ROWS = 6  # the list's height, in lines: the sheet keeps the rest of the dock
 
-class SheetPicker(QComboBox):
-    """An editable list of every nation and bank giving orders, matched anywhere in its name."""
+
+class SheetPicker(QWidget):
+    """A filter line over the list of every nation and bank giving orders."""
 
     picked = Signal(str)  # the giver's id
 
@@ -18,31 +22,118 @@ class SheetPicker(QComboBox):
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("sheet-picker")
-        self.setEditable(True)
-        self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.setMinimumContentsLength(22)
-        self.setToolTip("Go to a nation's or bank's order sheet: type part of its name (Ctrl+G)")
-        self.lineEdit().setPlaceholderText("go to a sheet…")
+        self.filter = QLineEdit()
+        self.filter.setObjectName("sheet-filter")
+        self.filter.setPlaceholderText("find a nation or bank: part of any of its names (Ctrl+G)")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._filter)
+        self.filter.returnPressed.connect(self._take_first)
+        self.filter.installEventFilter(self)
+        self.list = QListWidget()
+        self.list.setObjectName("sheet-list")
+        self.list.setUniformItemSizes(True)
+        self.list.itemActivated.connect(self._activated)
+        self.list.itemClicked.connect(self._activated)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        lay.addWidget(self.filter)
+        lay.addWidget(self.list)
+        self.current: str | None = None
+        self._givers: list[str] = []
         self.refresh()
-        self.activated.connect(self._activated)
 
     def refresh(self) -> None:
-        givers = sorted(self.doc.givers, key=lambda g: (self.doc.name_of(g).casefold(), g))
-        if [self.itemData(i) for i in range(self.count())] == givers:
-            return
-        self.blockSignals(True)
-        self.clear()
+        """The givers again (a nation formed in play, a bank founded), with their order counts."""
+        doc = self.doc
+        givers = sorted(doc.givers, key=lambda g: (doc.name_of(g).casefold(), g))
+        self._givers = givers
+        self.list.blockSignals(True)
+        self.list.clear()
         for g in givers:
-            self.addItem(f"{self.doc.name_of(g)} ({g})", g)
-        self.setCurrentIndex(-1)
-        self.blockSignals(False)
-        done = QCompleter(self.model(), self)
-        done.setFilterMode(Qt.MatchFlag.MatchContains)
-        done.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        done.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.setCompleter(done)
+            item = QListWidgetItem(self._label(g))
+            item.setData(Qt.ItemDataRole.UserRole, g)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        self.list.setMaximumHeight(max(self.list.sizeHintForRow(0), 16) * ROWS + 6)
+        self._filter(self.filter.text())
+        if self.current is not None:
+            self.set_current(self.current)
 
-    def _activated(self, index: int) -> None:
-        giver = self.itemData(index)
-        if giver:
-            self.picked.emit(giver)
+    def _label(self, giver: str) -> str:
+        n = len(self.doc.orders(giver))
+        count = f"  · {n} order{'s' if n != 1 else ''}" if n else ""
+        return f"{self.doc.name_of(giver)} ({giver}){count}"
+
+    def update_counts(self, giver: str) -> None:
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == giver:
+                item.setText(self._label(giver) + self._alias_note(giver, self.filter.text()))
+
+    def matches(self, text: str) -> list[str]:
+        """The givers any of whose names holds ``text`` (any case), in the list's order."""
+        key = text.strip().casefold()
+        if not key:
+            return list(self._givers)
+        return [g for g in self._givers if any(key in n.casefold() for n in self.doc.names_of(g))]
+
+    def _alias_note(self, giver: str, text: str) -> str:
+        """" — Britain" when the filter found the giver by a usual name, not by its own."""
+        key = text.strip().casefold()
+        if not key or key in self.doc.name_of(giver).casefold() or key in giver.casefold():
+            return ""
+        hit = next((n for n in self.doc.names_of(giver) if key in n.casefold()), "")
+        return f" — {hit}" if hit and hit.casefold() != giver.casefold() else ""
+
+    def _filter(self, text: str) -> None:
+        shown = set(self.matches(text))
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            g = item.data(Qt.ItemDataRole.UserRole)
+            item.setHidden(g not in shown)
+            if g in shown:
+                item.setText(self._label(g) + self._alias_note(g, text))
+
+    def visible_givers(self) -> list[str]:
+        return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
+                if not self.list.item(i).isHidden()]
+
+    def set_current(self, giver: str) -> None:
+        """Mark the sheet shown (without saying it was picked)."""
+        self.current = giver
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == giver:
+                self.list.blockSignals(True)
+                self.list.setCurrentItem(item)
+                self.list.blockSignals(False)
+                if not item.isHidden():
+                    self.list.scrollToItem(item)
+                return
+
+    def pick(self, giver: str) -> None:
+        self.set_current(giver)
+        self.picked.emit(giver)
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.pick(item.data(Qt.ItemDataRole.UserRole))
+
+    def _take_first(self) -> None:
+        shown = self.visible_givers()
+        if shown:
+            self.pick(shown[0])
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        """Down from the filter goes into the list, as in any search box."""
+        if obj is self.filter and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Down:
+            self.list.setFocus()
+            shown = [self.list.item(i) for i in range(self.list.count()) if not self.list.item(i).isHidden()]
+            if shown:
+                self.list.setCurrentItem(shown[0])
+            return True
+        return super().eventFilter(obj, event)
+
+    def focus_filter(self) -> None:
+        self.filter.setFocus()
+        self.filter.selectAll()

@@ -27,10 +27,12 @@ def _engine_of(variant: str) -> str:
 class WindowFiles(WindowState):
     """Mixed into the main window: opening, saving and autosaving its game."""
 
+    handed_over = False  # its game went to a Hypereconomic desk: the window is gone
+
     def maybe_save(self) -> bool:
         """Ask to save unsaved changes; False when the user cancels."""
         self.flush()
-        if self.doc is None or not self.doc.is_modified:
+        if self.doc is None or not self.doc.is_modified or self.handed_over:
             return True
         answer = self.prompts.ask_save_changes(self.doc.title)
         if answer == "save":
@@ -48,7 +50,7 @@ class WindowFiles(WindowState):
             if _engine_of(variant) != "standard":
                 from ..hyper.launch import new_desk
 
-                new_desk(variant, self.prompts)  # a Hypereconomic game: its own desk window
+                self.hand_over(new_desk(variant, self.prompts))  # a Hypereconomic game: its own desk
                 return
             doc = GameDocument.new(variant, rules)
         except ValueError as e:
@@ -70,7 +72,7 @@ class WindowFiles(WindowState):
             from ...document.hyper_game import HyperGameDocument
             from ..hyper.launch import open_desk
 
-            open_desk(HyperGameDocument(e.game, path), self.prompts)  # its own desk window
+            self.hand_over(open_desk(HyperGameDocument(e.game, path), self.prompts))  # its own desk
             return True
         except GameFileError as e:
             self.prompts.error("Cannot open the game", str(e))
@@ -82,6 +84,18 @@ class WindowFiles(WindowState):
             self.prompts.info("Opened, with notes", "\n\n".join(doc.game.notices[:5])
                               + (f"\n\n… and {more} more." if more > 0 else ""))
         return True
+
+    def hand_over(self, desk) -> None:
+        """A Hypereconomic game went to a desk of its own: this window, which would stay
+        behind it showing the game it replaced (already saved or given up when asked), goes,
+        and the desk comes to the front. A map editor opened from here stays open."""
+        self.save_layout()
+        self.autosave_timer.stop()
+        self.session.close()
+        self.handed_over = True
+        self.hide()
+        desk.raise_()
+        desk.activateWindow()
 
     def import_variant(self, path: str | None = None) -> None:
         """File › Import variant…: a jDip variant (folder or zip) into the user's variants."""
@@ -113,7 +127,7 @@ class WindowFiles(WindowState):
 
     def autosave(self) -> None:
         """Keep a copy of unsaved work in the user data folder (and drop it once saved)."""
-        if self.doc is None:
+        if self.doc is None or self.handed_over:
             return
         self.flush()
         self.keep_view()
@@ -150,6 +164,7 @@ class WindowFiles(WindowState):
                 desk = open_desk(hyper, self.prompts)
                 discard(orphan)
                 desk.autosave()  # the recovered work is safe in the desk's autosave
+                self.hand_over(desk)
                 return True
             doc = GameDocument(game, orphan.original)
             doc.mark_modified()

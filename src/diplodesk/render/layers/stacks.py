@@ -22,9 +22,13 @@ from ..palette import Palette, blend, text_on
 from ..sheet import Layer
 
 SLOT = 1.1  # a stacked glyph's size, in glyph units (a province here is many glyphs wide)
+# zoomed out this far (the glyph grown to this step of its size, a quarter octave each), a
+# province is smaller than its stack: it is drawn as one glyph with the count of its units,
+# without boats and badges, so that Europe's stacks do not pile up on the world
+COMPACT_STEP = 8
 GAP = 0.08  # between two glyphs of a stack
 BOAT = 0.65
-BADGE = 0.45
+BADGE = 0.62  # at least 11 px on screen: a Y or S read at a glance
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,8 @@ class StacksLayer(Layer):
             if self.geometry.has(loc):
                 at_loc[loc].append(u)
         boxes: dict[str, QRectF] = {}  # each province's stack area, for boats and badges
+        if self.sheet.glyph_step >= COMPACT_STEP:
+            return self._compact(position, at_loc, size)
         for loc in sorted(at_loc):
             units = sorted(at_loc[loc], key=lambda u: (u.power, u.type, u.ref))
             c = self.unit_point(loc)
@@ -91,16 +97,37 @@ class StacksLayer(Layer):
                 boxes[u.province] = rect if area is None else area.united(rect)
         out.extend(self._boats(position, boxes))
         out.extend(self._badges(position, boxes))
-        out.extend(self._canals(position, boxes))
+        out.extend(self._canals(position, boxes, [p.rect for p in out]))
         return out
 
-    def _canals(self, position: HyperPosition, boxes: dict[str, QRectF]) -> list[Placed]:
-        """Each canal's state (open, closed, a site, building) as a tag beside its stack."""
+    def _compact(self, position: HyperPosition, at_loc: dict[str, list], size: float) -> list[Placed]:
+        """One glyph a province (its first unit's kind and owner, the count of its units when
+        more than one), and the canal tags: the world seen whole."""
+        out: list[Placed] = []
+        by_prov: dict[str, list] = defaultdict(list)
+        for units in at_loc.values():
+            by_prov[units[0].province].extend(units)
+        boxes: dict[str, QRectF] = {}
+        for prov in sorted(by_prov):
+            units = sorted(by_prov[prov], key=lambda u: (u.power, u.type, u.ref))
+            first = units[0]
+            c = self.unit_point(prov)
+            rect = QRectF(c.x() - size / 2, c.y() - size / 2, size, size)
+            text = str(len(units)) if len(units) > 1 else designation(first.id)
+            out.append(Placed(first.type, first.power, text, first.ref, prov, rect))
+            boxes[prov] = rect
+        out.extend(self._canals(position, boxes, [p.rect for p in out]))
+        return out
+
+    def _canals(self, position: HyperPosition, boxes: dict[str, QRectF], taken: list[QRectF]) -> list[Placed]:
+        """Each canal's state (open, closed, a site, building) as a tag beside its stack,
+        clear of every glyph and of the other tags (two canal sites a province apart)."""
         from ...engine.hyper.canal_state import canals_of
 
         state = position.carried.get("canals") or {}
         out = []
         h = self.g * 0.5
+        taken = list(taken)
         for cid, c in sorted(canals_of(position.board).items()):
             if not self.geometry.has(c.province):
                 continue
@@ -109,7 +136,15 @@ class StacksLayer(Layer):
             w = glyphs.text_width(now, h * 0.8) + h * 0.6
             # under the stack (and its boats), centred: a narrow province keeps it inside
             below = area.bottom() + self.g * (GAP + (BOAT if any(f.province == c.province for f in position.ffs) else 0))
-            rect = QRectF(area.center().x() - w / 2, below + self.g * GAP, w, h)
+            gap = self.g * GAP
+            spots = [QRectF(area.center().x() - w / 2, below + gap, w, h),
+                     QRectF(area.center().x() - w / 2, area.top() - gap - h, w, h),
+                     QRectF(area.right() + gap, area.center().y() - h / 2, w, h),
+                     QRectF(area.left() - gap - w, area.center().y() - h / 2, w, h)]
+            spots += [r.translated(0, (h + gap) * k) for k in (1, 2, 3) for r in spots[:1]]
+            spots += [r.translated(0, -(h + gap) * k) for k in (1, 2, 3) for r in spots[1:2]]
+            rect = next((r for r in spots if not any(r.intersects(t) for t in taken)), spots[0])
+            taken.append(rect)
             out.append(Placed("canal", "", now, cid, c.province, rect))
         return out
 

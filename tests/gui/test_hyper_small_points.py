@@ -1,0 +1,47 @@
+"""The desk's smaller points: the New game dialog describes a Hypereconomic board in its own
+terms and offers no Blind for it; the sheet list follows the sheet a map click brings up; the
+sheet and its budget bar keep their room however the docks are pulled."""
+
+from __future__ import annotations
+
+from gui_helpers import show_ready
+from hyperboards import desk_game, install_mini
+from PySide6.QtCore import Qt
+
+from diplodesk.document.hyper_game import HyperGameDocument
+from diplodesk.gui.hyper.window import open_desk
+
+
+def test_the_new_game_dialog_describes_an_economy_board_and_offers_no_blind(qtbot):
+    from diplodesk.gui.dialogs import NewGameDialog
+
+    vid = install_mini()
+    d = NewGameDialog()
+    qtbot.addWidget(d)
+    d.select(vid)
+    text = d.about.text()
+    assert "4 players" in text and "centres" not in text and "GM desk" in text
+    assert not d.optional["blind"].isEnabled() and not d.optional["blind"].isChecked()
+    d.select("standard")
+    assert d.optional["blind"].isEnabled() and "7 powers, 34 centres" in d.about.text()
+
+
+def test_the_sheet_list_follows_the_sheet_a_map_click_brings_up(qtbot, prompts):
+    w = show_ready(qtbot, open_desk(HyperGameDocument(desk_game()), prompts, show=False), 1440, 920)
+    w.show_sheet("ita")
+    w.view.viewport().repaint()
+    glyph = next(p for p in w.layers.plan if p.owner == "spa" and p.ref == "1D")
+    w.click("nava", glyph)
+    assert w.orders.current == "spa"
+    item = w.picker.list.currentItem()
+    assert item is not None and item.data(Qt.ItemDataRole.UserRole) == "spa"
+
+
+def test_the_sheet_and_its_budget_keep_their_room_when_the_docks_are_pulled(qtbot, prompts):
+    w = show_ready(qtbot, open_desk(HyperGameDocument(desk_game()), prompts, show=False), 1440, 920)
+    w.resizeDocks([w.inspector], [700], Qt.Orientation.Vertical)  # the inspector pulled up
+    w.resizeDocks([w.ledger], [600], Qt.Orientation.Vertical)
+    sheet = w.sheets[w.orders.current]
+    assert sheet.editor.height() >= sheet.editor.fontMetrics().lineSpacing() * 5
+    bars = sheet.budget.bars
+    assert bars.height() >= 4 * (bars.fontMetrics().height() + 2)  # a row a factor, none over another
