@@ -31,7 +31,7 @@ def test_a_research_roll_is_in_the_statement_even_when_it_succeeds():
 
 
 def test_a_long_label_wraps_with_its_figures_on_its_last_line_and_nothing_cut():
-    label = "  upkeep 12D at in rhin + supply route rhin-hann-holl-belg-pica (+2I) [T3 row 33 T/sp/foreign]"
+    label = "  upkeep 12D in rhin (attacking) + supply route rhin-hann-holl-belg-pica (+2I) [T3 row 33 T/sp/foreign]"
     lines = report._row(label, {"$": -1.5, "I": -2}).split("\n")
     assert len(lines) > 1 and all(len(ln) <= report.LABEL for ln in lines[:-1])
     words = " ".join(ln.strip() for ln in lines)
