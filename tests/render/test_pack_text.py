@@ -49,6 +49,26 @@ def test_a_pack_is_text_in_embedded_fonts(tmp_path):
         assert fonts and all(fonts.values()), fonts  # every font's program is in the file
 
 
+def test_the_map_pages_names_are_text_too(tmp_path):
+    """A player looking for Belgium on the map page finds BEL with the viewer's search: every
+    province's name on it is text, as on the report pages."""
+    england, _gm = all_packs(start(), tmp_path, powers=["England"])
+    map_page = pdf_text(england).split("\f")[0]
+    names = set(map_page.split())
+    board = load_variant("standard").board
+    named = [p for p, prov in board.provinces.items() if prov.kind.value != "impassable"]
+    missing = sorted(p.upper() for p in named if p.upper() not in names)
+    assert not missing, missing
+
+
+def test_an_svg_export_keeps_the_names_as_text(tmp_path):
+    from diplodesk.render.export import render_file
+
+    out = render_file(load_position(start()), tmp_path / "map.svg")
+    svg = Path(out).read_text()
+    assert ">LON<" in svg and ">BEL<" in svg
+
+
 def test_a_blind_pack_is_text_too_and_tells_only_what_the_power_may_know(tmp_path):
     orders = {"England": ["F lon - eng"], "France": ["F bre - eng", "A par - bur"]}
     england, _ = all_packs(start(["blind"], orders), tmp_path, powers=["England"])

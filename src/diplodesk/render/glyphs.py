@@ -81,14 +81,13 @@ def _text_path(text: str, bold: bool) -> QPainterPath:
     return p
 
 
-def text_path(text: str, size: float, x: float, y: float, align: str = "center",
-              bold: bool = True) -> QPainterPath:
-    """Text as a path, ``size`` map units tall (cap height about 0.72 of it), placed with its
-    middle (``center``), left end (``left``) or right end (``right``) at x and centred on y.
-    """
-    base = _text_path(text, bold)
+def text_transform(text: str, size: float, x: float, y: float, align: str = "center",
+                   bold: bool = True) -> QTransform:
+    """Where :func:`font`'s ``text``, drawn at the origin, goes to be ``size`` map units tall
+    (cap height about 0.72 of it) with its middle (``center``), left end (``left``) or right
+    end (``right``) at x, centred on y."""
+    r: QRectF = _text_path(text, bold).boundingRect()
     k = size / _BASE_PX
-    r: QRectF = base.boundingRect()
     if align == "left":
         dx = -r.left()
     elif align == "right":
@@ -101,7 +100,13 @@ def text_path(text: str, size: float, x: float, y: float, align: str = "center",
     t.translate(x, y)
     t.scale(k, k)
     t.translate(dx, dy)
-    return t.map(base)
+    return t
+
+
+def text_path(text: str, size: float, x: float, y: float, align: str = "center",
+              bold: bool = True) -> QPainterPath:
+    """Text as a path, placed as :func:`text_transform` says."""
+    return text_transform(text, size, x, y, align, bold).map(_text_path(text, bold))
 
 
 def text_width(text: str, size: float, bold: bool = True) -> float:

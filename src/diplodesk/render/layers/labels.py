@@ -1,11 +1,13 @@
 """The labels layer: each province's id, with a white halo, clear of its units; on a
 zoomed-out screen where the sheet's plan puts it (see :mod:`..detail`), a name set beside its
-province joined to it by a thin leader line ending in a dot."""
+province joined to it by a thin leader line ending in a dot. On a page (PDF, SVG, a printer,
+or a picture replayed on one) the names are text, searchable and copyable, in a font the page
+embeds; on a screen or in an image they are the same letters as cached outlines, faster."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPainterPathStroker, QPen
+from PySide6.QtGui import QColor, QPaintEngine, QPainter, QPainterPath, QPainterPathStroker, QPen
 
 from .. import glyphs
 from ..palette import Palette
@@ -28,14 +30,19 @@ class LabelsLayer(Layer):
             stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
             layer = []
             for box in s.label_plan():
-                text = glyphs.text_path(box.prov.upper(), box.size, box.x, box.y)
+                name = box.prov.upper()
+                text = glyphs.text_path(name, box.size, box.x, box.y)
                 stroker.setWidth(box.size * 0.22)
                 halo = stroker.createStroke(text)
                 halo.setFillRule(Qt.FillRule.WindingFill)
-                layer.append((halo, text, self.geometry.kind(box.prov) == "sea", _leader(box)))
+                where = glyphs.text_transform(name, box.size, box.x, box.y)
+                layer.append((halo, text, self.geometry.kind(box.prov) == "sea", _leader(box), name, where))
             s.paths[key] = layer
         halo_colour = QColor(255, 255, 255, 150)
-        for halo, text, sea, leader in layer:
+        as_text = _pages_keep_text(painter)
+        if as_text:
+            painter.setFont(glyphs.font())
+        for halo, text, sea, leader, name, where in layer:
             ink = pal.sea_ink if sea else pal.ink
             if leader is not None:
                 line, dot, width = leader
@@ -46,7 +53,23 @@ class LabelsLayer(Layer):
                 painter.drawPath(line)
                 painter.fillPath(dot, ink)
             painter.fillPath(halo, halo_colour)
-            painter.fillPath(text, ink)
+            if as_text:
+                painter.save()
+                painter.setTransform(where, combine=True)
+                painter.setPen(ink)
+                painter.drawText(QPointF(0, 0), name)
+                painter.restore()
+            else:
+                painter.fillPath(text, ink)
+
+
+# the devices on which a name drawn as text stays text (a picture is replayed on a page)
+_TEXT_ENGINES = frozenset({QPaintEngine.Type.Pdf, QPaintEngine.Type.SVG, QPaintEngine.Type.Picture})
+
+
+def _pages_keep_text(painter: QPainter) -> bool:
+    engine = painter.paintEngine()
+    return engine is not None and engine.type() in _TEXT_ENGINES
 
 
 def _leader(box) -> tuple[QPainterPath, QPainterPath, float] | None:
