@@ -40,7 +40,7 @@ def _build_parser() -> argparse.ArgumentParser:
     a.add_argument("-o", "--output", type=Path, help="write the result JSON here (default: print it)")
     a.add_argument("--explain", action="store_true", help="add each order's reasoning (its strengths and rules)")
 
-    v = sub.add_parser("variant", help="list, export or check variants")
+    v = sub.add_parser("variant", help="list, export, check or playtest variants")
     vsub = v.add_subparsers(dest="variant_command", parser_class=_Parser, required=True)
     vsub.add_parser("list", help="the built-in and user variants")
     e = vsub.add_parser("export", help="a variant's board as JSON")
@@ -55,6 +55,9 @@ def _build_parser() -> argparse.ArgumentParser:
     im.add_argument("--allow-unsupported", action="store_true",
                     help="import even when it uses what diplodesk cannot play, leaving that out")
     im.add_argument("--force", action="store_true", help="replace a variant of the same id")
+    from .playtest_command import add_parser as add_playtest
+
+    add_playtest(vsub)
 
     r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
     _position_arguments(r)
@@ -223,6 +226,13 @@ def cmd_variant(args) -> int:
             raise BadInput(str(e)) from None
         print(summary(imp))
         return 0
+    if args.variant_command == "playtest":
+        from .playtest_command import PlaytestCommandError, run
+
+        try:
+            return run(args)
+        except PlaytestCommandError as e:
+            raise BadInput(str(e)) from None
     if args.variant_command == "list":
         for info in list_variants():
             where = "built-in" if info.builtin else str(info.path)
