@@ -8,8 +8,6 @@ two can never disagree.
 
 from __future__ import annotations
 
-from collections import deque
-
 from . import convoys
 from .adjustments import adjustment_counts, free_home_centers
 from .board import ProvinceKind, UnitType
@@ -57,29 +55,13 @@ class _Options:
         self.board = position.board
         self.checker = MovementChecker(position)
         self._moves: dict[str, list[str]] = {}
-        self._by_sea: dict[str, frozenset[str]] = {}
         self._rails: dict[str, list[str]] = {}
         self._outside: dict[str, bool] = {}
 
     def by_sea(self, prov: str) -> frozenset[str]:
         """The provinces that some chain of seas with a fleet in them (as the checker
-        counts them) leads to from ``prov`` (convoys.route_exists, for every end at once)."""
-        hit = self._by_sea.get(prov)
-        if hit is None:
-            nbrs = self.board.province_neighbours
-            seas = self.checker.seas
-            seen: set[str] = set()
-            ends: set[str] = set()
-            queue = deque(s for s in nbrs[prov] if s in seas)
-            while queue:
-                s = queue.popleft()
-                if s in seen:
-                    continue
-                seen.add(s)
-                ends.update(nbrs[s])
-                queue.extend(n for n in nbrs[s] if n in seas and n not in seen)
-            hit = self._by_sea[prov] = frozenset(ends)
-        return hit
+        counts them) leads to from ``prov``."""
+        return convoys.sea_reach(self.board, prov, self.checker.seas)
 
     def move_targets(self, prov: str) -> list[str]:
         hit = self._moves.get(prov)
