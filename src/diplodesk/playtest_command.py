@@ -64,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
 
             try:
                 write_curves(report, path)
-            except OSError as e:
-                raise PlaytestCommandError(f"{path}: cannot write it ({e.strerror or e})") from None
+            except (OSError, ValueError) as e:  # RenderError is a ValueError naming the file
+                raise PlaytestCommandError(str(e)) from None
     if report.errors:
         print(f"diplodesk: {len(report.errors)} games stopped on a phase the engine could not play "
               f"(see the report's last lines)", file=sys.stderr)

@@ -66,8 +66,8 @@ def test_a_game_that_raised_is_named_in_the_report():
     assert report.to_json()["errors"] == [{"game": 0, "error": "F1901M: KeyError: 'x'"}]
 
 
-def test_colonial_years_go_by_two_calendar_years():
-    assert year_labels(load_variant("colonial"), 3) == (1870, 1872, 1874)
+def test_a_year_is_named_by_its_last_turn_and_colonials_go_by_two():
+    assert year_labels(load_variant("colonial"), 3) == (1871, 1873, 1875)
     assert year_labels(load_variant("standard"), 3) == (1901, 1902, 1903)
 
 

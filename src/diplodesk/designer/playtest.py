@@ -171,10 +171,12 @@ class _Clock:
 
 
 def year_labels(variant: Variant, years: int) -> tuple[int, ...]:
-    """The calendar year each game year begins in (Colonial's years go by two)."""
+    """The calendar year each game year ends in, that of its last turn (Colonial's years
+    go by two: Spring 1870 and Fall 1871 are its first year)."""
     cal = variant.calendar
     step = sum(cal.years_after.get(s, 0) for s in cal.seasons) or 1
-    return tuple(variant.start_phase.year + k * step for k in range(years))
+    to_last = sum(cal.years_after.get(s, 0) for s in cal.seasons[:-1])
+    return tuple(variant.start_phase.year + to_last + k * step for k in range(years))
 
 
 def _report(spec: PlaytestSpec, variant: Variant, games: list[GameSummary]) -> PlaytestReport:
@@ -182,4 +184,5 @@ def _report(spec: PlaytestSpec, variant: Variant, games: list[GameSummary]) -> P
         variant=variant.id, name=variant.name, games=spec.games, years=spec.years, bot=spec.bot,
         seed=spec.seed, rules=tuple(spec.rules), powers=variant.power_names,
         year_labels=year_labels(variant, spec.years), summaries=tuple(games),
+        colors=tuple(p.color for p in variant.powers), victory=variant.victory_centers,
     )

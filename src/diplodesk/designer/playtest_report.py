@@ -57,8 +57,10 @@ class PlaytestReport:
     seed: int
     rules: tuple[str, ...]
     powers: tuple[str, ...]
-    year_labels: tuple[int, ...]  # the calendar year each game year begins in
+    year_labels: tuple[int, ...]  # the calendar year each game year ends in
     summaries: tuple[GameSummary, ...]  # by game number
+    colors: tuple[str, ...] = ()  # each power's colour in the variant (for the curves)
+    victory: int = 0  # the centres a solo needs
 
     @cached_property
     def figures(self) -> tuple[PowerFigures, ...]:
@@ -108,6 +110,8 @@ class PlaytestReport:
             "seed": self.seed,
             "rules": list(self.rules),
             "powers": list(self.powers),
+            "colors": list(self.colors),
+            "victory_centers": self.victory,
             "year_labels": list(self.year_labels),
             "centers": {f.power: {"mean": [_r(x) for x in f.mean], "spread": [_r(x) for x in f.spread]}
                         for f in self.figures},
@@ -126,7 +130,7 @@ class PlaytestReport:
         rules = f", rules {', '.join(self.rules)}" if self.rules else ""
         lines = [f"Playtest of {self.name} ({self.variant}): {self.games} games of {self.years} years, "
                  f"{self.bot} bots, seed {self.seed}{rules}", *_wrap(HINT, 92), ""]
-        w = max(9, *(len(p) for p in self.powers)) + 2
+        w = max(11, *(len(p) for p in self.powers)) + 2  # room for "20.1 ± 10.3"
         head = "".join(f"{p:>{w}}" for p in self.powers)
         lines.append("Centres held at the end of each year, mean ± spread (standard deviation):")
         lines.append(f"{'year':<8}{head}")
@@ -139,8 +143,8 @@ class PlaytestReport:
         lines.append(f"{'out':<8}" + "".join(f"{_pct(f.elimination_rate):>{w}}" for f in self.figures))
         lines.append(f"{'out in':<8}" + "".join(
             f"{'-' if f.eliminated_in is None else f'year {f.eliminated_in:.1f}':>{w}}" for f in self.figures))
-        lines.append("  solo: the share of games the power won alone; out: the share in which it lost its "
-                     "last centre and unit; out in: the mean year it did, where it did.")
+        lines.extend(_wrap("solo: the share of games the power won alone; out: the share in which it lost its "
+                           "last centre and unit; out in: the mean year it did, where it did.", 92))
         lines.append("")
         n = self.games
         lengths = self.lengths
