@@ -141,3 +141,21 @@ def test_the_progress_bar_shows_the_games_done_and_the_time_left():
     first, second = out.getvalue().strip("\n").split("\r")[1:]
     assert first.startswith("[" + "." * 30 + "] 0/200 games")
     assert second.startswith("[" + "#" * 7 + "." * 23 + "] 50/200 games, 1:35 left")
+
+
+def test_a_variant_just_made_in_the_editor_plays_spread_over_workers(qapp):
+    """Spain split in two in the map editor, then playtested: the workers get the map as it
+    stands, not the built-in one."""
+    from diplodesk.document.map_document import MapDocument
+
+    doc = MapDocument.open("standard")
+    x0, y0, x1, y1 = doc._shapes["spa"].bounds
+    mid = (x0 + x1) / 2
+    doc.split_province("spa", [(mid, y0 - 5), (mid, y1 + 5)], "and", "Andalusia", new_at=(x1 - 2, (y0 + y1) / 2))
+    variant = doc.variant()
+    assert "and" in variant.board.provinces
+    one = run_playtest(PlaytestSpec(variant, games=4, years=3, seed=2, workers=1))
+    two = run_playtest(PlaytestSpec(variant, games=4, years=3, seed=2, workers=2))
+    assert one.to_json() == two.to_json() and one.errors == []
+    built_in = run_playtest(PlaytestSpec("standard", games=4, years=3, seed=2, workers=1))
+    assert built_in.phases != one.phases or built_in.to_json()["centers"] != one.to_json()["centers"]
