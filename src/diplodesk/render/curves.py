@@ -46,7 +46,7 @@ def paint_centre_curves(painter: QPainter, rect: QRectF, report: PlaytestReport)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.fillRect(rect, QColor("#ffffff"))
-    unit = max(8.0, min(rect.width() / 90, rect.height() / 50))  # text size follows the picture
+    unit = max(10.0, min(rect.width() / 90, rect.height() / 50))  # text size follows the picture
     title_f, label_f, small_f = _font(unit * 1.25, bold=True), _font(unit), _font(unit * 0.85)
     fm = QFontMetricsF(label_f)
     figures = report.figures
