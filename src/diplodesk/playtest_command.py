@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 
@@ -104,18 +105,22 @@ class _Bar:
     def __init__(self, stream):
         self.stream = stream
         self.shown = -1
+        self.start = time.monotonic()
+        self.done = 0
 
     def __call__(self, done: int, total: int, left: float | None) -> None:
         filled = self.WIDTH * done // total if total else self.WIDTH
         if filled == self.shown and done not in (0, total) and done % 10:
             return
         self.shown = filled
+        self.done = done
         eta = "" if left is None or done == 0 else f", {_clock(left)} left"
         self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games{eta}  ")
         self.stream.flush()
 
     def finish(self) -> None:
-        self.stream.write("\n")
+        spent = time.monotonic() - self.start
+        self.stream.write(f"\r{self.done} games in {spent:.1f} s{' ' * (self.WIDTH + 20)}\n")
         self.stream.flush()
 
 

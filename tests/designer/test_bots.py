@@ -143,3 +143,20 @@ def test_bots_are_named():
         assert "random, greedy" in str(e)
     else:
         raise AssertionError("an unknown bot must be refused")
+
+
+def test_a_unit_that_leaves_to_cover_another_home_gets_no_support_to_hold():
+    # Berlin is empty with a Russian army next door: Kiel's army goes there, so nobody may
+    # support it to hold in Kiel, though Austria's army in Munich could walk in (a position
+    # of a bot game, cut down)
+    pos = position("F1909M", [("Germany", "A", "bel"), ("Germany", "F", "den"), ("Germany", "A", "hol"),
+                              ("Germany", "A", "kie"), ("Austria", "A", "mun"), ("Russia", "A", "sil"),
+                              ("Russia", "F", "swe")],
+                   {"Germany": ["ber", "den", "hol", "kie"], "France": ["bel", "par"], "Austria": ["mun", "vie"],
+                    "Russia": ["swe", "war"]})
+    for seed in range(10):
+        orders = greedy(pos, "Germany", seed)
+        assert "A kie - ber" in orders
+        assert not any(o.endswith("S A kie") for o in orders)
+        out = process(pos.with_orders({"Germany": orders}))
+        assert [r for r in out.results if r.power == "Germany" and r.status == "invalid"] == []

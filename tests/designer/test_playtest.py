@@ -138,9 +138,10 @@ def test_the_progress_bar_shows_the_games_done_and_the_time_left():
     bar(0, 200, None)
     bar(50, 200, 95.0)
     bar.finish()
-    first, second = out.getvalue().strip("\n").split("\r")[1:]
+    first, second, last = out.getvalue().split("\r")[1:]
     assert first.startswith("[" + "." * 30 + "] 0/200 games")
     assert second.startswith("[" + "#" * 7 + "." * 23 + "] 50/200 games, 1:35 left")
+    assert last.startswith("50 games in ") and last.endswith("\n")
 
 
 def test_a_variant_just_made_in_the_editor_plays_spread_over_workers(qapp):

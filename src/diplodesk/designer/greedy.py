@@ -144,7 +144,8 @@ class _Turn:
                 if u.power == self.power and h in self.mine:
                     if h not in self.texts:
                         self.hold(h)
-                    self.covered.append(h)
+                    if self.texts[h].endswith(" H"):  # not if it went to cover another home
+                        self.covered.append(h)
                 continue
             if h in self.moving:
                 continue
