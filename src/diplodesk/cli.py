@@ -230,7 +230,7 @@ def cmd_variant(args) -> int:
         from .playtest_command import PlaytestCommandError, run
 
         try:
-            return run(args)
+            return run(args, _write)
         except PlaytestCommandError as e:
             raise BadInput(str(e)) from None
     if args.variant_command == "list":

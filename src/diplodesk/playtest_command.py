@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -38,7 +39,8 @@ def add_parser(vsub) -> None:
     p.add_argument("--svg", type=Path, help="also draw each power's centre curve to this SVG")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, write: Callable[[str, Path | None], None]) -> int:
+    """``write(text, path)``: the command line's writer (print, or a file)."""
     from .designer.playtest import PlaytestError, PlaytestSpec, load, run_playtest
 
     rules = tuple(r.strip() for r in args.rules.split(",") if r.strip())
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.finish()
     text = json.dumps(report.to_json(), indent=1) + "\n" if args.json else report.to_text()
-    _write(text, args.output)
+    write(text, args.output)
     for path in (args.png, args.svg):
         if path is not None:
             from .render.curves import write_curves
@@ -72,16 +74,6 @@ def run(args: argparse.Namespace) -> int:
               f"(see the report's last lines)", file=sys.stderr)
         return 1
     return 0
-
-
-def _write(text: str, path: Path | None) -> None:
-    if path is None:
-        sys.stdout.write(text)
-        return
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise PlaytestCommandError(f"{path}: cannot write it ({e.strerror or e})") from None
 
 
 def _check_writable(flag: str, path: Path | None) -> None:
@@ -114,7 +106,9 @@ class _Bar:
             return
         self.shown = filled
         self.done = done
-        eta = "" if left is None or done == 0 else f", {_clock(left)} left"
+        from .designer.playtest import clock_text
+
+        eta = "" if left is None or done == 0 else f", {clock_text(left)} left"
         self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{total} games{eta}  ")
         self.stream.flush()
 
@@ -122,8 +116,3 @@ class _Bar:
         spent = time.monotonic() - self.start
         self.stream.write(f"\r{self.done} games in {spent:.1f} s{' ' * (self.WIDTH + 20)}\n")
         self.stream.flush()
-
-
-def _clock(seconds: float) -> str:
-    s = int(round(seconds))
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"

@@ -170,6 +170,12 @@ class _Clock:
         self.progress(self.done, self.total, left)
 
 
+def clock_text(seconds: float) -> str:
+    """A time left as people read it: 0:42, 12:05, 1:02:00."""
+    s = int(round(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
 def year_labels(variant: Variant, years: int) -> tuple[int, ...]:
     """The calendar year each game year ends in, that of its last turn (Colonial's years
     go by two: Spring 1870 and Fall 1871 are its first year)."""

@@ -36,6 +36,7 @@ from ....designer.playtest import (
     PlaytestCancelled,
     PlaytestError,
     PlaytestSpec,
+    clock_text,
     load,
     run_playtest,
 )
@@ -207,7 +208,7 @@ class PlaytestPanel(QWidget):
     def _progressed(self, done: int, total: int, left: float) -> None:
         self.progress.setMaximum(total)
         self.progress.setValue(done)
-        self.left.setText("" if left < 0 or done == 0 else f"{_clock(left)} left")
+        self.left.setText("" if left < 0 or done == 0 else f"{clock_text(left)} left")
 
     def _finished(self) -> None:
         t = self.run_thread
@@ -258,8 +259,3 @@ def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
     s.setValue(value)
     s.setToolTip(tip)
     return s
-
-
-def _clock(seconds: float) -> str:
-    s = int(round(seconds))
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
