@@ -56,7 +56,6 @@ class _Options:
         self.checker = MovementChecker(position)
         self._moves: dict[str, list[str]] = {}
         self._rails: dict[str, list[str]] = {}
-        self._outside: dict[str, bool] = {}
 
     def by_sea(self, prov: str) -> frozenset[str]:
         """The provinces that some chain of seas with a fleet in them (as the checker
