@@ -40,7 +40,7 @@ def _build_parser() -> argparse.ArgumentParser:
     a.add_argument("-o", "--output", type=Path, help="write the result JSON here (default: print it)")
     a.add_argument("--explain", action="store_true", help="add each order's reasoning (its strengths and rules)")
 
-    v = sub.add_parser("variant", help="list, export, check or weigh the balance of variants")
+    v = sub.add_parser("variant", help="list, export, check, import, weigh the balance of or playtest variants")
     vsub = v.add_subparsers(dest="variant_command", parser_class=_Parser, required=True)
     vsub.add_parser("list", help="the built-in and user variants")
     e = vsub.add_parser("export", help="a variant's board as JSON")
@@ -58,6 +58,9 @@ def _build_parser() -> argparse.ArgumentParser:
     from .balance_command import add_parser as add_balance
 
     add_balance(vsub)
+    from .playtest_command import add_parser as add_playtest
+
+    add_playtest(vsub)
 
     r = sub.add_parser("render", help="draw a position to PNG, SVG or PDF")
     _position_arguments(r, played=True)
@@ -250,6 +253,13 @@ def cmd_variant(args) -> int:
         try:
             return run(args, writable)
         except BalanceCommandError as e:
+            raise BadInput(str(e)) from None
+    if args.variant_command == "playtest":
+        from .playtest_command import PlaytestCommandError, run
+
+        try:
+            return run(args, _write)
+        except PlaytestCommandError as e:
             raise BadInput(str(e)) from None
     if args.variant_command == "list":
         for info in list_variants():

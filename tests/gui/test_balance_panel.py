@@ -52,8 +52,8 @@ def test_the_dock_shows_the_report_as_tables_and_a_picture(editor):
 
 def test_another_tab_is_docked_beside_the_report(editor):
     dock = editor.balance_dock
-    index = dock.add_tab(QLabel("bots"), "Playtests")
-    assert index == 1 and dock.tabs.count() == 2 and dock.tabs.tabText(1) == "Playtests"
+    index = dock.add_tab(QLabel("more"), "More")
+    assert index == 2 and dock.tabs.count() == 3 and dock.tabs.tabText(2) == "More"
 
 
 def test_a_variant_just_made_in_the_editor_is_weighed_without_saving_it(editor, qtbot):
@@ -95,3 +95,14 @@ def test_a_hidden_report_is_worked_out_when_shown_again(editor, qtbot):
     editor.balance_dock.raise_()
     qtbot.waitUntil(lambda: panel.report is not before, timeout=5000)
     assert "bel" not in column(panel.centres, 0)
+
+
+def test_the_playtest_tab_plays_the_board_as_it_stands(editor, qtbot):
+    """The Balance dock's second tab runs bot games of the board on screen, saved or not: it
+    asks the editor's document for its variant when Run is pressed (the panel's own tests,
+    test_playtest_panel.py, play Spain split)."""
+    dock = editor.balance_dock
+    titles = [dock.tabs.tabText(i) for i in range(dock.tabs.count())]
+    assert titles[:2] == ["Report", "Playtest"]
+    panel = editor.playtest_panel
+    assert panel.variant_getter().board.provinces.keys() == editor.doc.variant().board.provinces.keys()

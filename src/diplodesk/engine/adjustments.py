@@ -11,7 +11,7 @@ the home centres, and a fleet's is counted by fleet moves only, as before 2023.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 
 from . import rulebook
@@ -31,9 +31,11 @@ class AdjustmentOutcome:
 
 def adjustment_counts(position: Position) -> dict[str, int]:
     """Per power: builds owed (positive) or removals due (negative)."""
+    owned = Counter(position.centers.values())
+    units = Counter(u.power for u in position.units.values())
     out = {}
     for p in position.variant.power_names:
-        n = len(position.centers_of(p)) - len(position.units_of(p))
+        n = owned[p] - units[p]
         if n:
             out[p] = n
     return out
@@ -47,9 +49,10 @@ def free_home_centers(position: Position, power: str, units=None) -> list[str]:
     ]
 
 
-def needs_adjustment(position: Position) -> bool:
-    """Has anybody something to do in an adjustment phase from this position?"""
-    for power, n in adjustment_counts(position).items():
+def needs_adjustment(position: Position, counts: dict[str, int] | None = None) -> bool:
+    """Has anybody something to do in an adjustment phase from this position? ``counts``:
+    its :func:`adjustment_counts`, where the caller has them."""
+    for power, n in (adjustment_counts(position) if counts is None else counts).items():
         if n < 0 or (n > 0 and free_home_centers(position, power)):
             return True
     return False

@@ -205,7 +205,11 @@ class Board:
         return tuple(p.id for p in self.provinces.values() if p.center)
 
     def home_centers(self, power: str) -> tuple[str, ...]:
-        return tuple(p.id for p in self.provinces.values() if p.center and p.home == power)
+        key = ("home_centers", power)  # asked for every power at every build turn
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = tuple(p.id for p in self.provinces.values() if p.center and p.home == power)
+        return hit
 
     def specials_of(self, kind: str) -> tuple[Special, ...]:
         return tuple(s for s in self.specials if s.kind == kind)

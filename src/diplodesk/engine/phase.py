@@ -75,14 +75,27 @@ class Calendar:
         """The movement turn after the turn of ``phase`` (a movement or retreat phase)."""
         i = self.seasons.index(phase.season)
         nxt = self.seasons[(i + 1) % len(self.seasons)]
-        return Phase(nxt, phase.year + self.years_after.get(phase.season, 0), PhaseType.MOVEMENT)
+        return _phase(nxt, phase.year + self.years_after.get(phase.season, 0), PhaseType.MOVEMENT)
 
     def adjustment_after(self, phase: Phase) -> Phase:
-        return Phase("W", phase.year, PhaseType.ADJUSTMENT)
+        return _phase("W", phase.year, PhaseType.ADJUSTMENT)
 
     def after_adjustment(self, phase: Phase) -> Phase:
         """The movement turn after a winter adjustment phase."""
         last = self.seasons[-1]
-        return Phase(
-            self.seasons[0], phase.year + self.years_after.get(last, 0), PhaseType.MOVEMENT
-        )
+        return _phase(self.seasons[0], phase.year + self.years_after.get(last, 0), PhaseType.MOVEMENT)
+
+
+_PHASES: dict[tuple[str, int, PhaseType], Phase] = {}
+
+
+def _phase(season: str, year: int, kind: PhaseType) -> Phase:
+    """The phase, one object per phase however often the calendar is asked (phases are
+    values; one object also writes its name only once)."""
+    key = (season, year, kind)
+    hit = _PHASES.get(key)
+    if hit is None:
+        hit = Phase(season, year, kind)
+        if len(_PHASES) < 100_000:
+            _PHASES[key] = hit
+    return hit

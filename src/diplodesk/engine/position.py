@@ -126,7 +126,9 @@ class Position:
             "variant": self.variant_ref or self.variant.id,
             "rules": list(self.rules),
             "phase": str(self.phase),
-            "units": [u.to_json() for u in sorted(self.units.values(), key=_unit_key)],
+            # Unit.to_json, written out: this runs for every unit of every result
+            "units": [{"power": u.power, "type": str(u.type), "at": u.loc}
+                      for u in sorted(self.units.values(), key=_unit_key)],
         }
         for _prov, (power, at) in sorted(self.choices.items()):
             d["units"].append({"power": power, "type": "?", "at": at, "choice": True})
@@ -200,7 +202,7 @@ class _PositionReader:
 
     def read(self) -> Position:
         d = self.data
-        if not isinstance(d, Mapping):
+        if type(d) is not dict and not isinstance(d, Mapping):  # JSON gives dicts: asked first
             raise self.fail("position", f"expected a JSON object, got {type(d).__name__}")
         ref = d.get("variant", "standard")
         if not isinstance(ref, str):
@@ -281,7 +283,7 @@ class _PositionReader:
         cmap = d.get("centers", None)
         if cmap is None:
             cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
-        if not isinstance(cmap, Mapping):
+        if type(cmap) is not dict and not isinstance(cmap, Mapping):
             raise self.fail("centers", "expected an object of power -> list of centres")
         for power, cs in cmap.items():
             pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
@@ -306,7 +308,7 @@ class _PositionReader:
                 centers[prov] = pname
         orders: dict[str, tuple[str, ...]] = {}
         omap = d.get("orders", {}) or {}
-        if not isinstance(omap, Mapping):
+        if type(omap) is not dict and not isinstance(omap, Mapping):
             raise self.fail("orders", "expected an object of power -> list of orders")
         for power, texts in omap.items():
             pname = power if power in self.exact_powers else self.power(power, f"orders.{power}")

@@ -7,6 +7,7 @@ retreat, and an adjustment phase when nobody can build or must remove.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .adjustments import needs_adjustment, resolve_adjustments
@@ -80,11 +81,16 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
                 centers[prov] = u.power
     base = position.evolve(units=units, centers=centers, dislodged={}, contested=frozenset(), orders={},
                    extra=_track_land(position, units))
-    winner = _winner(base) if build_turn else None
+    winner = None
     if build_turn:
+        owned = Counter(centers.values())  # counted once, for the winner and the builds
+        winner = _winner(base, owned)
         adj = base.evolve(phase=cal.adjustment_after(phase))
-        if needs_adjustment(adj) and winner is None:
-            return Outcome(phase, results, adj)
+        if winner is None:
+            forces = Counter(u.power for u in units.values())
+            counts = {p: n for p in position.variant.power_names if (n := owned[p] - forces[p])}
+            if needs_adjustment(adj, counts):
+                return Outcome(phase, results, adj)
         nxt = base.evolve(phase=cal.after_adjustment(adj.phase))
     else:
         nxt = base.evolve(phase=cal.next_movement(phase))
@@ -108,12 +114,13 @@ def _track_land(position: Position, units: dict[str, Unit]) -> dict:
     return dict(position.extra, land={p: sorted(v) for p, v in sorted(land.items())})
 
 
-def _winner(position: Position) -> str | None:
+def _winner(position: Position, owned: Counter) -> str | None:
+    """``owned``: the number of centres of each owner."""
     need = position.variant.victory_centers
     players = position.extra.get("players")
     if position.variant.victory_by == "player" and players:
         return secret_powers.player_winner(players, position.centers, need)
-    counts = {p: len(position.centers_of(p)) for p in position.variant.power_names}
+    counts = {p: owned[p] for p in position.variant.power_names}
     best = max(counts.values(), default=0)
     leaders = [p for p, n in counts.items() if n == best]
     if best >= need and len(leaders) == 1:
@@ -125,8 +132,10 @@ def outcome_to_json(outcome: Outcome) -> dict:
     nxt = outcome.next.to_json(with_orders=False)
     if outcome.winner:
         nxt["winner"] = outcome.winner
-    return {
-        "phase": str(outcome.phase),
-        "orders": [r.to_json() for r in outcome.results],
-        "next": nxt,
-    }
+    orders = []
+    for r in outcome.results:  # OrderResult.to_json, written out: one for every unit
+        d = {"power": r.power, "text": r.text, "order": r.order, "status": str(r.status), "reason": r.reason}
+        if r.detail:
+            d["detail"] = r.detail
+        orders.append(d)
+    return {"phase": str(outcome.phase), "orders": orders, "next": nxt}

@@ -22,6 +22,7 @@ from .panels import (
     SetupPanel,
     SpecialsPanel,
 )
+from .panels.playtest_panel import PlaytestPanel
 
 
 class EditorChrome:
@@ -178,7 +179,9 @@ class EditorChrome:
         self.tabifyDockWidget(self.province_dock, self.setup_dock)
         self.tabifyDockWidget(self.province_dock, self.specials_dock)
         self.tabifyDockWidget(self.checks_dock, self.adjacency_dock)
-        self.balance_dock = BalanceDock(self)  # the report first; add_tab docks the playtests beside
+        self.balance_dock = BalanceDock(self)  # the report first, the playtests beside it
+        self.playtest_panel = PlaytestPanel(lambda: self.doc.variant())  # the board as it stands
+        self.balance_dock.add_tab(self.playtest_panel, "Playtest")
         self.addDockWidget(right, self.balance_dock)
         self.view_menu.addAction(self.balance_dock.toggleViewAction())
         self.tabifyDockWidget(self.checks_dock, self.balance_dock)
