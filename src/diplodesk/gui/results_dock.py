@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QBrush, QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -29,12 +29,13 @@ from ..document.explanations import steps_text
 from ..document.result_rows import UNUSED, ResultRow, result_rows
 from ..engine.position import Position
 from .history_dock import STATUS_COLOURS, phase_title, victory_text
+from .why_table import SortedWhyTable
 
 GROUP_SHADES = ("#ffffff", "#f1f3f6")  # the lines of one power on one shade, the next on the other
 WHY_WIDTH = 460  # pixels of the Why pane the first time it opens; then as the GM left it
 
 
-class ResultsDock(QDockWidget):
+class ResultsDock(SortedWhyTable, QDockWidget):
     """Every order of an adjudicated phase with its unit, status, reason and detail."""
 
     # the columns by their index in the table (tests and the map's right click read them so);
@@ -95,26 +96,9 @@ class ResultsDock(QDockWidget):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
         hh.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         hh.moveSection(hh.visualIndex(self.UNIT), 1)
-        hh.setSectionsClickable(True)
-        hh.setSortIndicatorShown(True)
-        hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        hh.sectionClicked.connect(self._header_clicked)
-        table.setToolTip("Click a column's header to sort by it; double-click a line, or press "
-                         "Return, for why it came out so")
-        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        why = QAction("&Why?", table)
-        why.triggered.connect(lambda: self.show_why(self.table.currentRow()))
-        table.addAction(why)
-        table.cellDoubleClicked.connect(lambda r, _c: self.show_why(r))
-        table.installEventFilter(self)
+        self.wire_why(table, "Click a column's header to sort by it; double-click a line, or press "
+                             "Return, for why it came out so")
         return table
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if (obj is self.table and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
-            self.show_why(self.table.currentRow())
-            return True
-        return super().eventFilter(obj, event)
 
     # -- what is shown ---------------------------------------------------------------------
 

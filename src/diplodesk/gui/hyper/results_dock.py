@@ -10,8 +10,8 @@ goes back to any season played, read only.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFontDatabase
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,13 +34,14 @@ from ...document.hyper_results import COLUMNS, FIELDS, HyperResultRow
 from ...engine.hyper.papers import gazette, text
 from ...engine.hyper.report import season_name as phase_title
 from ..history_dock import STATUS_COLOURS
+from ..why_table import SortedWhyTable
 
 GROUP_SHADES = ("#ffffff", "#f1f3f6")
 DETAIL = FIELDS.index("detail")
 STATUS = FIELDS.index("status")
 
 
-class HyperResultsDock(QDockWidget):
+class HyperResultsDock(SortedWhyTable, QDockWidget):
     """A played season's results, its Why, and its gazette."""
 
     season_picked = Signal(int)  # the index of the season shown
@@ -110,27 +111,9 @@ class HyperResultsDock(QDockWidget):
         t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         t.setWordWrap(False)
         t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 6)
-        hh = t.horizontalHeader()
-        hh.setSectionsClickable(True)
-        hh.setSortIndicatorShown(True)
-        hh.setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        hh.sectionClicked.connect(self._header_clicked)
-        t.setToolTip("Click a header to sort; double-click a row, or press Return, for why")
-        t.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        why = QAction("&Why?", t)
-        why.triggered.connect(lambda: self.show_why(self.table.currentRow()))
-        t.addAction(why)
-        t.cellDoubleClicked.connect(lambda r, _c: self.show_why(r))
+        self.wire_why(t, "Click a header to sort; double-click a row, or press Return, for why")
         t.currentCellChanged.connect(lambda r, _c, _r0, _c0: self._picked(r))
-        t.installEventFilter(self)
         return t
-
-    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if (obj is self.table and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
-            self.show_why(self.table.currentRow())
-            return True
-        return super().eventFilter(obj, event)
 
     # -- which season ------------------------------------------------------------------------
 
@@ -196,15 +179,6 @@ class HyperResultsDock(QDockWidget):
         self.only.setText(f"Only {self.doc.name_of(giver)}" if giver and self.doc is not None else "Only this nation")
         if self.only.isChecked():
             self._fill()
-
-    def sort_by(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        self.sort_column, self.sort_order = column, order
-        self.table.horizontalHeader().setSortIndicator(column, order)
-        self._fill()
-
-    def _header_clicked(self, column: int) -> None:
-        same = column == self.sort_column and self.sort_order == Qt.SortOrder.AscendingOrder
-        self.sort_by(column, Qt.SortOrder.DescendingOrder if same else Qt.SortOrder.AscendingOrder)
 
     def _fill(self) -> None:
         field = FIELDS[self.sort_column]
