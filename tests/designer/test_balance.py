@@ -154,3 +154,14 @@ def test_the_text_says_what_a_move_is_and_lists_every_power(standard):
     assert "the first year (1901) has 2: Spring, Fall" in text
     assert all(f"\n{p}: homes" in text for p in ("Austria", "England", "Turkey"))
     assert "  bel     England, France, Germany  2" in text
+
+
+def test_a_fleet_never_stands_in_an_inland_home_nor_counts_as_one_for_convoys(standard):
+    """Budapest is Austria's, but no fleet can ever be there; and Austria has one coastal home,
+    so its armies cross one sea at a time by convoy (Trieste to Liverpool takes eight moves,
+    not the seven three fleets would give)."""
+    austria = standard.power("Austria")
+    assert austria.distances["bud"] == (0, None) and austria.distances["vie"] == (0, None)
+    assert austria.distances["tri"] == (0, 0)
+    assert standard.power("Russia").distances["mos"] == (0, None)
+    assert austria.distances["lvp"] == (8, 7)

@@ -46,13 +46,15 @@ def test_run_plays_the_games_and_shows_every_powers_curve_and_row(qtbot):
     assert len(palette & seen) >= 5
 
 
-def test_cancel_stops_the_games_and_keeps_the_window_usable(qtbot):
+def test_the_time_left_is_shown_and_cancel_stops_the_games_keeping_the_window_usable(qtbot):
     p = panel(qtbot, lambda: "standard", workers=2)
     p.games.setValue(5000)
     p.years.setValue(2)
     with qtbot.waitSignal(p.done, timeout=60_000) as done:
         p.start()
         qtbot.waitUntil(lambda: p.progress.value() > 0, timeout=30_000)
+        qtbot.waitUntil(lambda: p.left.text().endswith(" left"), timeout=30_000)  # the time left, as 1:35
+        assert p.left.text()[0].isdigit() and ":" in p.left.text()
         qtbot.mouseClick(p.cancel_button, Qt.MouseButton.LeftButton)
     assert done.args[0] is None
     assert "Cancelled" in p.status.text()

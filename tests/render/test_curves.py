@@ -47,3 +47,12 @@ def test_the_command_draws_the_curves_beside_the_report(tmp_path, capsys):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Norway" in svg.read_text()
     assert capsys.readouterr().out.startswith("Playtest of Loeb9")
+
+
+def test_the_solo_line_at_the_top_of_the_plot_is_named_under_it_clear_of_the_subtitle(tmp_path, qapp):
+    """The duel's solo (6 centres) is the top of its scale: its name goes under the line, not
+    over the subtitle (Colonial's 30 centres were written across it)."""
+    root = ET.parse(write_curves(report(), tmp_path / "c.svg")).getroot()
+    texts = {(t.text or "").split(";")[0]: t for t in root.iter() if t.tag.endswith("text")}
+    solo, subtitle = texts["a solo: 6 centres"], texts["mean of 2 games of greedy bots (seed 1)"]
+    assert float(solo.get("y")) - float(subtitle.get("y")) >= 1.5 * float(solo.get("font-size"))

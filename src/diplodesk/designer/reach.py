@@ -64,8 +64,12 @@ class Moves:
         self.army_ok = frozenset(p for p, r in provs.items() if r.kind in (ProvinceKind.LAND, ProvinceKind.COAST))
         self.army = {p: tuple(sorted(n for n in board.army_adj.get(p, ()) if n in self.army_ok))
                      for p in sorted(self.army_ok)}
+        # where a fleet can stand: the seas and coasts (the fleet adjacency also lists inland
+        # provinces, with no neighbours, and a fleet is never there)
+        afloat = frozenset(p for p, r in provs.items() if r.kind in (ProvinceKind.SEA, ProvinceKind.COAST))
         self.fleet = {loc: tuple(sorted(n for n in ns if board.is_location(n)))
-                      for loc, ns in sorted(board.fleet_adj.items()) if board.is_location(loc)}
+                      for loc, ns in sorted(board.fleet_adj.items())
+                      if board.is_location(loc) and province_of(loc) in afloat}
         self.prov_of = {loc: province_of(loc) for loc in self.fleet}
         self.closed = tuple(closed_provinces(board, s) for s in self.seasons)
         pairs = [s.get("between", ()) for s in board.specials_of("difficult")]

@@ -114,8 +114,13 @@ def paint_centre_curves(painter: QPainter, rect: QRectF, report: PlaytestReport)
         painter.setPen(pen)
         painter.drawLine(QPointF(plot.left(), y(report.victory)), QPointF(plot.right(), y(report.victory)))
         painter.setFont(small_f)
-        painter.drawText(QRectF(plot.left() + unit * 0.5, y(report.victory) - unit * 1.5, plot.width(), unit * 1.4),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+        # above the line, or under it where the line is the plot's top (above, it would
+        # run into the subtitle)
+        line_y = y(report.victory)
+        above = line_y - unit * 1.5 >= plot.top()
+        painter.drawText(QRectF(plot.left() + unit * 0.5, line_y - unit * 1.5 if above else line_y + unit * 0.1,
+                                plot.width(), unit * 1.4),
+                         Qt.AlignmentFlag.AlignLeft | (Qt.AlignmentFlag.AlignBottom if above else Qt.AlignmentFlag.AlignTop),
                          f"a solo: {report.victory} centres")
 
     colours = _colours(report)
