@@ -17,6 +17,7 @@ from .model import HyperPosition
 from .orders import HOrder, describe
 
 UNIT_ITEMS = ("D", "T", "N")
+OVER = "over the limit"  # a build beyond a limit of builds a place a season (III.7, III.11, VII.2)
 
 
 Pick = Callable[[str, str, list[HOrder], int], list[HOrder]]
@@ -43,7 +44,7 @@ def check_builds(pos: HyperPosition, builds: list[HOrder], gone: set[str], pick:
         keep = pick(rule, f"{nation}/{where.replace(' ', '/')}", orders, limit)
         for o in orders:
             if o not in keep:
-                o.fail("over the limit", f"at most {limit} build{'s' if limit > 1 else ''} of "
+                o.fail(OVER, f"at most {limit} build{'s' if limit > 1 else ''} of "
                        f"{'a unit in ' + where if rule == 'III.7' else where} a season; {len(orders)} "
                        f"were ordered and {len(keep) or 'none'} stand{'s' if len(keep) == 1 else ''} ({rule})")
 
@@ -110,10 +111,22 @@ def _each(pos: HyperPosition, builds: list[HOrder], gone: set[str]) -> None:
 def planned_units(pos: HyperPosition, builds: list[HOrder]) -> dict[str, dict[str, HOrder]]:
     """The designation each unit build of the season would give its unit were all of its
     nation's builds to stand: numbered by place after the units acquired so far (III.10).
-    A transfer names a unit built this season by it (III.18)."""
+    A transfer names a unit built this season by it (III.18). A build left out by a limit of
+    builds a place (III.7) is numbered all the same, so which unit a transfer means never
+    hangs on the GM's or the dice's choice; a build that could never happen is not, and one
+    written twice is one build."""
     out: dict[str, dict[str, HOrder]] = {}
-    for o in sorted((o for o in builds if o.item in ("D", "T") and not o.error),
-                    key=lambda o: (o.nation, describe(o))):
+    seen: set[tuple[str, str]] = set()
+    for o in sorted((o for o in builds if o.item in ("D", "T") and _counts(o)),
+                    key=lambda o: (o.nation, describe(o), o.index)):
+        if (o.nation, describe(o)) in seen:
+            continue
+        seen.add((o.nation, describe(o)))
         mine = out.setdefault(o.nation, {})
         mine[f"{pos.nations[o.nation].acquired + len(mine) + 1}{o.item}"] = o
     return out
+
+
+def _counts(o: HOrder) -> bool:
+    """Is a build one that could happen: none of its own checks refused it?"""
+    return o.error is None or o.error[0] == OVER

@@ -52,7 +52,11 @@ class HandoverOrders:
         if nation is not None and (nation == o.nation or self._owns(o.nation, nation)):
             return self._nation(o, nation, to)
         if not pi and not team and ff is None:
-            return False
+            if nation is None:
+                return False
+            o.verb, o.item = "tf.nation", nation  # another's nation: not this one's to give
+            o.fail("illegal", f"{nation} is handed over by its own orders, or by the bank that owns it (VI.2)")
+            return True
         o.target = self.receiver(to)
         if pi:
             o.verb, o.count, o.item = "tf.pi", int(pi.group(1) or 1), pi.group(2)[0].upper()

@@ -325,7 +325,7 @@ class Season:
         items = []
         builds = self.live("bu")
         check_builds(self.pos, builds, self.gone, partial(limits.over_ordered, self))
-        self.planned = planned_units(self.pos, self.live("bu"))  # what a transfer may name (III.18)
+        self.planned = planned_units(self.pos, builds)  # what a transfer may name (III.18)
         for o in self.live("bu"):
             cost = self.pack.build[o.item]
             vector = {f: v * o.count for f, v in cost.amounts.items()}
