@@ -27,7 +27,7 @@ def test_four_seasons_by_mail_with_six_players_each_gets_one_message_with_only_t
     assert problems == []
     heads = [line for line in said if not line.startswith(" ")]
     assert [line.split(":")[0] for line in heads] == ["W1914M", "S1915M", "U1915M", "F1915M"]
-    assert all("orders for 6 of 6 nations and banks" in line for line in heads), said
+    assert all(line.startswith(f"{line[:6]}: 6 messages: orders for 6 of 6 nations and banks") for line in heads), said
     assert not [line for line in said if ": fails (" in line or ": invalid (" in line]  # every order stood
     from diplodesk.engine.game import Game
 

@@ -1,6 +1,7 @@
 """The mailroom hardened (issue 26, item 3): IMAP with a certificate of its own, messages the
 server says are huge never fetched, results adjudicated again after a roll-back sent once,
-and a name that would break a header refused in the players dialog."""
+a name that would break a header refused in the players dialog, and a refused login that
+stops the send dialog at once and says so."""
 
 from __future__ import annotations
 
@@ -107,3 +108,30 @@ def test_the_players_dialog_refuses_a_name_that_would_break_a_mail_header(qtbot)
     d.table.setItem(0, 0, QTableWidgetItem("Anna\r\nBcc: eve@evil.example"))
     assert "name: a control character (\\r) is not allowed" in d.problem.text()
     assert not d.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def test_the_send_dialog_stops_at_a_refused_login_and_says_so(qtbot, tmp_path, smtp_server):
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.mail_out_dialog import SendResultsDialog
+    from diplodesk.mail.roster import Roster
+
+    smtp, inbox = smtp_server
+    game = blind_game()
+    for p, o in SPRING.items():
+        game.set_orders(p, o)
+    game.process()
+    game.save(tmp_path / "g.json")
+    doc = GameDocument.open(tmp_path / "g.json")
+    d = SendResultsDialog(doc, Roster.from_json(doc.roster, doc.powers))
+    qtbot.addWidget(d)
+    d.pdf.setChecked(False)
+    for w, v in ((d.host, smtp.host), (d.user, smtp.user), (d.sender, smtp.sender), (d.cafile, smtp.cafile),
+                 (d.password, "not the password")):
+        w.setText(v)
+    d.port.setValue(smtp.port)
+    d.send_all()
+    qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
+    total = len(d.batch.messages)
+    said = d.status.text()
+    assert said.startswith(f"Sent 0 of {total}; stopped: login refused")  # one login tried, not one a message
+    assert f"the other {total - 1} were not tried" in said and inbox.received == []
