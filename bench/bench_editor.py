@@ -15,9 +15,10 @@ large board.
    built) to the window's first frame painted: the first time, with the disk caches empty
    (the SVG parsed, every border measured), and reopened (the shapes and the border survey
    read back from the caches, geometry/map_cache.py and geometry/border_cache.py); and,
-   of that, from constructing ``MapEditorWindow`` on the model already read. Target: 0.5 s
-   or less reopening (issue 13). The standard board reopened in the same run, turn about
-   with the others, is the baseline the ratios are taken against.
+   of that, from constructing ``MapEditorWindow`` on the model already read. Targets: 0.5 s
+   or less reopening (issue 13), 1 s or less the first time (issue 28). The standard board
+   reopened in the same run, turn about with the others, is the baseline the ratios are
+   taken against.
 
 The run uses a data folder of its own (so its caches start empty and nobody else's are
 touched); the load average is printed with the figures, as the machine may be shared.
@@ -306,13 +307,15 @@ def _run(args: argparse.Namespace) -> int:
           f"(first checks run after it: {t_check:.2f} s); target <= 2 s: {'ok' if ok2 else 'TOO SLOW'}")
     w = bench_window(n, 1 if args.quick else 3)
     ok3 = w.reopen <= 0.5 or args.quick
+    ok4 = w.first <= 1.0 or args.quick
     print(f"open the editor on a {w.count}-province board, from open_map_editor to its first frame: "
           f"{w.reopen:.2f} s reopening it (from the disk caches), {w.first:.2f} s the first time "
           f"(its SVG read and its borders measured), {w.window:.2f} s of it from constructing the "
           f"window; the standard board reopened in the same run (baseline): {w.baseline:.3f} s, "
           f"ratios {w.reopen / w.baseline:.1f}x reopening, {w.first / w.baseline:.1f}x the first "
-          f"time; target <= 0.5 s reopening: {'ok' if ok3 else 'TOO SLOW'}")
-    return 0 if ok1 and ok2 and ok3 else 1
+          f"time; target <= 0.5 s reopening: {'ok' if ok3 else 'TOO SLOW'}, <= 1 s the first time: "
+          f"{'ok' if ok4 else 'TOO SLOW'}")
+    return 0 if ok1 and ok2 and ok3 and ok4 else 1
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ def test_report_pack_and_render_of_a_game_file_take_its_last_adjudicated_phase(g
         "standard-S1901M-france.pdf", "standard-S1901M-gm.pdf"]
     svg = tmp_path / "last.svg"
     code, _, err = run(capsys, "render", game_file, "-o", svg)
-    assert code == 0 and err == "" and "Spring 1901" in svg.read_text()
+    assert code == 0 and err == "" and "Spring 1901" in svg.read_text() and "not adjudicated" not in svg.read_text()
 
 
 def test_render_a_game_file_to_png_and_a_past_phase_to_svg(game_file, tmp_path, capsys):
@@ -84,6 +84,8 @@ def test_a_phase_nobody_has_played_is_shown_as_orders_or_refused(game_file, tmp_
     assert not (tmp_path / "p").exists() or not list((tmp_path / "p").iterdir())
     code, _, err = run(capsys, "render", game_file, "-o", tmp_path / "now.svg", "--phase", "-1")
     assert code == 0 and "drawn with the orders given so far, not results" in err
+    # and the picture says so itself, under its title, for whoever it is sent to
+    assert "Fall 1901 Movement (orders given so far, not adjudicated)" in (tmp_path / "now.svg").read_text()
 
 
 def test_a_game_nobody_has_played_yet_has_no_pack_and_no_results(tmp_path, capsys):

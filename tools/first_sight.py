@@ -144,7 +144,9 @@ def window_shots(app, out: Path, screen: str) -> None:
     e.view.fit()
     settle(app)
     e.grab().save(str(out / f"first-sight-editor-{screen}.png"))
-    print(f"first-sight-editor-{screen}.png: the map editor on the standard board, names on")
+    plan = e.scene.labels.plan(1 / e.view.transform().m11())
+    print(f"first-sight-editor-{screen}.png: the map editor on the standard board, names on: {len(plan)} ids, "
+          f"{sum(b.leader is not None for b in plan)} with a leader; the window {e.width()} x {e.height()}")
     e.close()
     e.deleteLater()
 

@@ -318,11 +318,14 @@ def cmd_render(args) -> int:
                        f"(its sheets: {', '.join(position.variant.sheets) or 'none'})")
     try:
         from .render.export import RenderError, render_file
+        from .render.options import RenderOptions
     except ImportError as e:
         raise BadInput(f"render: drawing is not available here ({e})") from None
+    # a phase not yet played is marked so on the picture itself, not only here on stderr
+    opts = RenderOptions(palette=args.palette, note="orders given so far, not adjudicated" if given.unplayed else "")
     try:
         render_file(given.data if given.game is None else position, args.output, power=args.power,
-                    width=args.width, palette=args.palette, results=given.result)
+                    width=args.width, palette=args.palette, results=given.result, options=opts)
     except RenderError as e:
         raise BadInput(f"{args.position}: {e}") from None
     except OSError as e:

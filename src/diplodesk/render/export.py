@@ -222,7 +222,7 @@ def render_file(
     mp = painter_for(position, geometry)
     page = mp.page_rect(opts)
     height = max(1, round(width * page.height() / page.width()))
-    title = f"{position.variant.name}: {position.phase.long_name}"
+    title = f"{position.variant.name}: {position.phase.long_name}" + (f" ({opts.note})" if opts.note else "")
     return write_atomically(out, lambda tmp: draw_file(
         tmp, suffix, width, height, title, lambda painter, target: _paint(mp, painter, target, position, results, opts)))
 

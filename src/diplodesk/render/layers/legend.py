@@ -38,6 +38,7 @@ class LegendLayer(Layer):
         if o.show_title:
             title = position.phase.long_name
             sub = self.sheet.variant.name + (f" \u2014 as {o.power} sees it" if o.power else "")
+            sub += f" \u2014 {o.note}" if o.note else ""
             painter.fillPath(glyphs.text_path(title, size, x, y0 - band * 0.66, align="left"), pal.ink)
             painter.fillPath(glyphs.text_path(sub, size * 0.55, x, y0 - band * 0.27, align="left", bold=False),
                              blend(pal.ink, pal.paper, 0.3))

@@ -9,22 +9,27 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from ....document.map_document import MapDocument
 from ....engine.board import province_of
-from ....render.detail import FLOOR_LABEL_PX, KEEP_ALL_MAX
+from ....render.detail import KEEP_ALL_MAX, LabelBox
 from ....render.painter import geometry_path
+from .name_plan import baseline, font_px, name_font, plan_names, px_of, sizes_at, step_of
 from .style import INK, Z_COASTS, Z_LABELS, cosmetic, pixel, safe_anchor
+
+SEA_INK = QColor("#2b4d69")
 
 
 class LabelLayer(QGraphicsItem):
     """Province ids at their label anchors, supply-centre markers (in the home power's
     colour) and the start units (a letter in the owner's colour; ``?`` for a choice unit).
 
-    Anchors are worked out when first drawn, for the provinces in view only (a big board
-    opens without placing thousands of labels nobody sees at that zoom)."""
+    On a board of standard size every id is drawn where a plan puts it (:mod:`.name_plan`),
+    clear of the units, the markers and the other ids. On a big board the anchors are
+    worked out when first drawn, for the provinces in view only (it opens without placing
+    thousands of labels nobody sees at that zoom), and an id only steps below a unit."""
 
     def __init__(self, doc: MapDocument, items: dict[str, QGraphicsPathItem]):
         super().__init__()
@@ -36,12 +41,14 @@ class LabelLayer(QGraphicsItem):
         self._labels: dict[str, tuple[float, float] | None] = {}
         self._centers: dict[str, tuple[float, float] | None] = {}
         self.units: list[tuple[tuple[float, float], str, QColor]] = []
+        self._plans: dict[int, list[LabelBox]] = {}  # by zoom step (name_plan.step_of)
         self.size = max(6.0, round(doc.span / 220))
         self.show_names = True  # View > Province names
         self.refresh()
 
     def refresh(self, pids: Iterable[str] | None = None) -> None:
         """Forget the anchors of these provinces (all, with None): they are worked out again."""
+        self._plans.clear()  # a change anywhere may move the names around it
         if pids is None:
             self._labels.clear()
             self._centers.clear()
@@ -71,7 +78,30 @@ class LabelLayer(QGraphicsItem):
             at = safe_anchor(doc, "unit", u.at)
             if at is not None:
                 self.units.append((at, u.type or "?", colours.get(u.power, QColor("#888888"))))
+        self._plans.clear()
         self.update()
+
+    @property
+    def keeps_every_name(self) -> bool:
+        """A board of standard size: every id drawn, by a plan (a big one: those in view)."""
+        return len(self.items) <= KEEP_ALL_MAX
+
+    def plan(self, px: float) -> list[LabelBox]:
+        """Where the ids go at ``px`` scene units a pixel (a board of standard size)."""
+        step = step_of(px)
+        got = self._plans.get(step)
+        if got is None:
+            doc = self.doc
+            labels = {pid: xy for pid in self.items if doc.has_province(pid) and (xy := self.label_at(pid))}
+            markers = [xy for pid in self.items if doc.has_province(pid) and doc.province(pid).center
+                       and (xy := self.center_at(pid))]
+            units = [xy for xy, _, _ in self.units]
+            try:
+                got = plan_names(doc, labels, markers, units, self.size, step)
+            except Exception:  # noqa: BLE001 - a shape half drawn: the names where the art put them
+                got = plan_names(doc, labels, markers, units, self.size, step, planned=False)
+            self._plans[step] = got
+        return got
 
     def boundingRect(self) -> QRectF:
         x, y, w, h = self.doc.view_box
@@ -84,11 +114,8 @@ class LabelLayer(QGraphicsItem):
         colours = {p.name: QColor(p.color) for p in doc.powers}
         # sizes in screen pixels: they grow with the zoom up to a point, then stay readable;
         # on a board of standard size a name never shrinks below the game map's floor
-        text = min(self.size * 1.2 / px, 15.0)
-        if len(self.items) <= KEEP_ALL_MAX:
-            text = max(text, FLOOR_LABEL_PX)
-        dot = min(max(self.size * 0.45 / px, 3.0), 7.0)
-        unit = min(max(self.size * 0.9 / px, 6.0), 13.0)
+        s = sizes_at(self.size, px, self.keeps_every_name)
+        text, dot, unit = s.text, s.dot, s.unit
         font = QFont()
         font.setBold(True)
 
@@ -107,7 +134,9 @@ class LabelLayer(QGraphicsItem):
                 continue
             painter.setBrush(QBrush(colours.get(rec.home, QColor("#ffffff")) if rec.home else QColor("#ffffff")))
             painter.drawEllipse(QPointF(*c), dot * px, dot * px)
-        if self.show_names and text >= 4.5:  # any smaller is too small to read: leave them out
+        if self.show_names and self.keeps_every_name:
+            self._paint_plan(painter, px, exposed)
+        elif self.show_names and text >= 4.5:  # any smaller is too small to read: leave them out
             font.setPixelSize(max(1, round(text)))
             painter.setFont(font)
             spots = [xy for xy, _, _ in self.units]
@@ -116,7 +145,7 @@ class LabelLayer(QGraphicsItem):
                 if xy is None:
                     continue
                 at(*_clear_of(xy, spots, text * 2.0 * px, text * 0.7 * px, unit * px))
-                painter.setPen(QColor("#2b4d69") if doc.province(pid).kind == "sea" else INK)
+                painter.setPen(SEA_INK if doc.province(pid).kind == "sea" else INK)
                 painter.drawText(QRectF(-text * 4, -text * 0.7, text * 8, text * 1.4), Qt.AlignmentFlag.AlignCenter, pid)
                 painter.restore()
         font.setPixelSize(max(1, round(unit * 1.1)))
@@ -132,6 +161,37 @@ class LabelLayer(QGraphicsItem):
                 painter.drawEllipse(QPointF(0, 0), unit * 0.75, unit * 0.75)
             painter.setPen(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letter)
+            painter.restore()
+
+    def _paint_plan(self, painter: QPainter, px: float, exposed: QRectF) -> None:
+        """The ids where the plan of this zoom step puts them, a leader line to each set
+        beside its province."""
+        plan = self.plan(px)
+        pixels = font_px(sizes_at(self.size, px_of(step_of(px)), True).text)
+        font = name_font(pixels)
+        metrics = QFontMetricsF(font)
+        painter.setFont(font)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for b in plan:
+            if not exposed.intersects(QRectF(b.x - b.half_w, b.y - b.half_h, 2 * b.half_w, 2 * b.half_h)) \
+                    and b.leader is None:
+                continue
+            ink = SEA_INK if self.doc.province(b.prov).kind == "sea" else INK
+            if b.leader is not None:
+                tx, ty = b.leader
+                dx, dy = tx - b.x, ty - b.y
+                t = min(b.half_w / abs(dx) if dx else 1.0, b.half_h / abs(dy) if dy else 1.0, 1.0)
+                painter.setPen(cosmetic(ink, 1.0))
+                painter.drawLine(QPointF(b.x + dx * t, b.y + dy * t), QPointF(tx, ty))
+                painter.setBrush(ink)
+                painter.drawEllipse(QPointF(tx, ty), 1.6 * px, 1.6 * px)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.save()
+            painter.translate(b.x, b.y)
+            k = b.size / pixels  # scene units a font pixel: the plan may have shrunk the name
+            painter.scale(k, k)
+            painter.setPen(ink)
+            painter.drawText(QPointF(-metrics.horizontalAdvance(b.prov) / 2, baseline(metrics, b.prov)), b.prov)
             painter.restore()
 
 

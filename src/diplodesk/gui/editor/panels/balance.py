@@ -18,7 +18,9 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QFrame,
     QLabel,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -60,8 +62,16 @@ class BalanceDock(QDockWidget):
 
     def add_tab(self, widget: QWidget, title: str) -> int:
         """Dock another panel beside the report (the playtests); its index among the tabs.
-        ``report_panel.variant_changed`` says when the board it reads has changed."""
-        return self.tabs.addTab(widget, title)
+        ``report_panel.variant_changed`` says when the board it reads has changed.
+
+        The panel scrolls when the dock is smaller than it: a tab's least size would
+        otherwise be the whole dock column's, and the playtests' (curves, table and a row
+        of settings) made the editor taller than a 1366 x 768 screen."""
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(widget)
+        return self.tabs.addTab(scroller, title)
 
 
 class BalancePanel(QWidget):
