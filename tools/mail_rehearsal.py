@@ -355,7 +355,7 @@ def rehearse(s: Scenario, folder: Path, seasons: int = 4, pdf=True, say=print, d
             found = check(game, s, got, i)
             first = report.splitlines()[0] if report else ""
             first = first if first.startswith(str(phase)) else f"{phase}: {first}"
-            say(first)
+            say(f"{phase}: {first}")
             say("    " + ", ".join(f"{k} {v:.1f} s" for k, v in times.items()) + f"; {len(got)} messages")
             result = game.history[i].result
             failed = [o for o in result["orders"] if o["status"] != "succeeds" and o.get("text")]
