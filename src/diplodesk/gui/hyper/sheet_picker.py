@@ -130,6 +130,8 @@ class SheetPicker(QWidget):
                 if not item.isHidden():
                     self.list.scrollToItem(item)
                 return
+        if self.filter.text().strip():  # a sheet the filter hides (a map click brought it): all again
+            self.filter.clear()
 
     def pick(self, giver: str) -> None:
         self.set_current(giver)
