@@ -64,6 +64,16 @@ def test_completion_offers_the_units_then_their_verbs_then_where_they_can_go():
     assert words.candidates("fra", "bu ")[1] == sorted(["D", "T", "N", "Y", "S", "FF", "Trs"], key=str.lower)
 
 
+def test_completion_of_a_support_offers_the_unit_its_place_then_where_both_reach():
+    words = _doc().words()
+    assert words.candidates("fra", "2D sp ")[1] == ["1D", "3T", "N gaso"]
+    assert words.candidates("fra", "2D sp 1D ")[1] == ["at", "Gaso", "ho"]  # not every province
+    assert words.candidates("fra", "2D sp 1D Gaso ")[1] == ["at", "ho"]
+    assert words.candidates("fra", "2D sp 1D at ")[1] == words.candidates("fra", "1D at ")[1]
+    assert words.candidates("fra", "3T sp 1D at ")[1] == ["Piem"]  # where the fleet reaches too
+    assert words.candidates("fra", "2D sp Spain ")[1] == ["1D"]  # an ally's unit, after its nation
+
+
 def test_the_budget_is_the_orders_cost_against_the_stock_and_says_what_T5_fails_first():
     doc = _doc()
     sheet = ["bu Y Pari", "bu Y Bret", "bu Y Acqu", "bu 40 Trs"]

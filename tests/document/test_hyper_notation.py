@@ -18,13 +18,14 @@ BANK = {"id": "bbe", "name": "Bank of Berlin", "at": "berl", "controller": "p03"
 BANK_CODES = {"in", "wd", "rd"}
 
 
-def examples() -> list[tuple[str, str]]:
-    """(code, example) of every row of the page's tables."""
+def examples(with_what: bool = False) -> list[tuple[str, ...]]:
+    """(code, example) of every row of the page's tables; with what the row says it is."""
     out = []
     for line in DOC.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 3 and cells[2].startswith("`") and cells[2].endswith("`"):
-            out.append((cells[0].strip("`() ").split()[0] if cells[0].strip("`() ") else "", cells[2][1:-1]))
+            code = cells[0].strip("`() ").split()[0] if cells[0].strip("`() ") else ""
+            out.append((code, cells[2][1:-1], cells[1]) if with_what else (code, cells[2][1:-1]))
     return out
 
 
@@ -44,10 +45,10 @@ def world():
 def test_every_example_of_the_notation_page_is_read_by_the_engine(world):
     names = Names(world)
     failure = frozenset(world.pack.failure_order)
-    listed = examples()
-    assert len(listed) >= 50
-    for code, text in listed:
-        who = "bbe" if code in BANK_CODES else "ger"
+    listed = examples(with_what=True)
+    assert len(listed) >= 60
+    for code, text, what in listed:
+        who = "bbe" if code in BANK_CODES or what.startswith("a bank") else "ger"  # a bank's own orders
         [o] = parse_orders(world, who, (text,), names, failure)
         assert not (o.error and o.error[0] == "unparsable"), f"{text!r}: {o.error}"
 

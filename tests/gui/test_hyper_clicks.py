@@ -77,6 +77,16 @@ def test_a_right_click_offers_the_unit_s_legal_orders(qtbot, prompts):
     assert w.doc.orders("fra") == ()
 
 
+def test_a_right_click_menu_while_a_support_is_clicked_leaves_the_support_to_finish(qtbot, prompts):
+    w = _desk(qtbot, prompts)
+    w.click("gaso", _glyph(w, "fra", "2D"))
+    w.press("S")
+    w.click("gaso", _glyph(w, "fra", "1D"))  # 2D supports 1D: where it attacks comes next
+    unit_menu.unit_menu(w, next(u for u in w.doc.position.units if u.ref == "3T")).hide()  # a look at another
+    w.click("nava")
+    assert w.doc.orders("fra") == ("2D Gaso sp 1D at Nava",)
+
+
 def test_the_orders_are_drawn_as_arrows(qtbot, prompts):
     w = _desk(qtbot, prompts)
     hp = w.layers.hp

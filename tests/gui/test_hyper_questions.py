@@ -35,6 +35,26 @@ def test_opening_a_hyper_game_from_the_main_window_leaves_no_window_behind(qtbot
     assert window.maybe_save()  # it asks nothing more: the game it showed was given up when asked
 
 
+def test_a_bug_met_at_the_desk_autosaves_its_game_and_is_told_over_the_desk(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from diplodesk.gui import app
+
+    desk = open_desk(HyperGameDocument(desk_game()), Prompts(window), show=False)
+    qtbot.addWidget(desk)
+    window.hand_over(desk)
+    desk.show()
+    desk.paste_orders("France\n1D Gaso at Nava\n")
+    told = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, *_a: told.append(parent))
+    monkeypatch.setattr(app.traceback, "print_exception", lambda *_a: None)
+    app._error_hook(window, None)(RuntimeError, RuntimeError("a bug"), None)
+    saved = desk.session.file.is_file()
+    desk.doc.undo_stack.setClean()  # closed after the test without a question
+    assert saved  # the desk's game, not only the hidden window's
+    assert told and told[0] is not window
+
+
 def test_a_blocking_question_stops_the_season_until_the_gm_answers_it(qtbot, prompts):
     w = _desk(qtbot, prompts)
     w.paste_orders(f"Italy\nbu Y Roma\n{WONDER}\n")

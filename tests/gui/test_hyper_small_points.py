@@ -7,6 +7,7 @@ from __future__ import annotations
 from gui_helpers import show_ready
 from hyperboards import desk_game, install_mini
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from diplodesk.document.hyper_game import HyperGameDocument
 from diplodesk.gui.hyper.window import open_desk
@@ -35,6 +36,11 @@ def test_the_sheet_list_follows_the_sheet_a_map_click_brings_up(qtbot, prompts):
     assert w.orders.current == "spa"
     item = w.picker.list.currentItem()
     assert item is not None and item.data(Qt.ItemDataRole.UserRole) == "spa"
+    QTest.keyClick(w.view.viewport(), Qt.Key.Key_Escape)  # let go of the unit
+    w.picker.filter.setText("ital")  # the list filtered to Italy, then a click on a Spanish unit
+    w.click("nava", glyph)
+    item = w.picker.list.currentItem()
+    assert item is not None and item.data(Qt.ItemDataRole.UserRole) == "spa" and w.picker.filter.text() == ""
 
 
 def test_the_sheet_and_its_budget_keep_their_room_when_the_docks_are_pulled(qtbot, prompts):

@@ -6,7 +6,7 @@ on the region and sheet the GM left it on."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QTabBar
 
 from diplodesk.document.hyper_game import HyperGameDocument
@@ -99,6 +99,20 @@ def test_the_sheets_are_a_searchable_list_not_a_hundred_tabs(world):
     w.picker.filter.setText("turk")
     assert w.picker.visible_givers() == ["ott"]
     w.picker.filter.clear()
+
+
+def test_the_sheet_list_puts_the_likeliest_first_and_enter_takes_it(world):
+    w = _at(world, SIZES[1])
+    for typed, first in (("brit", "gbr"), ("ger", "ger"), ("germ", "ger"), ("ita", "ita"), ("russia", "rus")):
+        w.picker.filter.setText(typed)  # "ger" is inside Algeria, "brit" starts British India too
+        assert w.picker.visible_givers()[0] == first, typed
+        assert w.picker.list.currentItem().data(Qt.ItemDataRole.UserRole) == first  # marked for Enter
+        w.picker.filter.returnPressed.emit()
+        assert w.orders.current == first
+    w.picker.filter.setText("brit")
+    assert {"bin", "bbo", "bea"} <= set(w.picker.visible_givers()[1:])  # British India and the rest follow
+    w.picker.filter.clear()
+    assert w.picker.list.currentItem().data(Qt.ItemDataRole.UserRole) == "rus"  # the sheet shown, marked again
 
 
 def test_the_desk_opens_again_on_the_region_and_sheet_it_was_left_on(world, qtbot, tmp_path):

@@ -66,3 +66,30 @@ def test_each_canal_shows_its_state():
     plan = _drawn(read(data))[1]
     tags = {p.ref: p.text for p in plan if p.kind == "canal"}
     assert tags == {"brest-canal": "open", "naples-canal": "closed", "andalusia-site": "site"}
+
+
+def _planned_at(position, scale: float):
+    """The stacks layer's plan for a screen of ``scale`` pixels per map unit."""
+    ensure_app()
+    hp = painter_for(position)
+    hp.map.sheet.use_scale(scale)
+    return hp.stacks.plan(position)
+
+
+def test_zoomed_far_out_a_stack_is_one_glyph_with_its_count():
+    position = read(stacked_json())
+    scale = 0.001  # a whole world on a screen: the glyph grown many steps over its own size
+    plan = _planned_at(position, scale)
+    here = [p for p in plan if p.province == "gaso"]
+    assert [(p.kind, p.text) for p in here] == [("D", "4")]  # four units, one glyph, no boats or badges
+    assert not [p for p in plan if p.kind in ("FF", "Y", "S")]
+
+
+def test_an_installation_s_badge_is_at_least_11_px_on_screen():
+    position = read(stacked_json())
+    seen = []
+    for scale in (0.05, 0.1, 0.3, 0.6, 1.0, 2.0):
+        badges = [p for p in _planned_at(position, scale) if p.kind in ("Y", "S")]
+        if badges:  # none where the stacks are compact
+            seen.append(min(p.rect.height() for p in badges) * scale)
+    assert len(seen) >= 3 and min(seen) >= 11 * 0.99, seen

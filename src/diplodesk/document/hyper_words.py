@@ -186,8 +186,25 @@ class Words:
             return self.reachable(unit)
         if verb == "dm" and len(rest) in (1, 2):
             return self.reachable(unit) if len(rest) == 1 else self.provinces
-        if verb == "sp" and len(rest) == 1:
-            return sorted(u.ref for u in self.pos.units if u.power == unit.power and u != unit)
         if verb == "sp":
-            return ["ho", "at", *self.provinces]
+            return self._support(unit, rest[1:])
+        return []
+
+    def _support(self, unit, said: list[str]) -> list[str]:
+        """After ``sp``: the unit supported (one's own, or an ally's after its nation), where
+        it is, then ``ho`` or ``at`` and the places both units reach."""
+        whose = unit.power
+        if said and said[0].lower() != "n" and not DESIG.match(said[0]) and (n := self.names.nation_of(said[0])):
+            whose, said = n, said[1:]
+        if not said:
+            return sorted(u.ref for u in self.pos.units if u.power == whose and u != unit)
+        backed = self.unit(whose, said[0])
+        said, placed = said[1:], False
+        if said and backed is not None and self.names.location(said[0]) == backed.at:
+            said, placed = said[1:], True  # "sp 1D Wall at ...": its own province, as the rules write it
+        if not said:
+            return ["ho", "at"] + ([self.shown(backed.province)] if backed is not None and not placed else [])
+        if said[0].lower() == "at" and len(said) == 1:
+            mine = set(self.reachable(unit))
+            return [p for p in self.reachable(backed) if p in mine] if backed is not None else sorted(mine)
         return []

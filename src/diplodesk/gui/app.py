@@ -54,23 +54,30 @@ def run(path: str | os.PathLike | None = None) -> int:
 
 
 def _error_hook(window, previous):
-    """A bug in diplodesk: print it, autosave, and tell the GM in a box (once a while)."""
+    """A bug in diplodesk: print it, autosave every game open (the main window's and each
+    Hypereconomic desk's), and tell the GM in a box over the window they are using (once a
+    while): not over a main window hidden behind a desk."""
     last = [0.0]
 
     def hook(exc_type, exc, tb) -> None:
         import time
 
+        from .hyper.window import open_windows
+
         traceback.print_exception(exc_type, exc, tb)
-        try:
-            window.autosave()
-        except Exception:  # noqa: BLE001 - already handling an error
-            pass
+        windows = [window, *open_windows()]
+        for w in windows:
+            try:
+                w.autosave()
+            except Exception:  # noqa: BLE001 - already handling an error
+                pass
         now = time.monotonic()
         if now - last[0] > 5:
             last[0] = now
-            from PySide6.QtWidgets import QMessageBox
+            from PySide6.QtWidgets import QApplication, QMessageBox
 
-            QMessageBox.critical(window, "Internal error",
+            over = QApplication.activeWindow() or next((w for w in reversed(windows) if w.isVisible()), window)
+            QMessageBox.critical(over, "Internal error",
                                  f"diplodesk ran into a bug: {exc_type.__name__}: {exc}\n\n"
                                  "Your game has been autosaved. Please report this, with what you did.")
 

@@ -162,9 +162,11 @@ class ClickOrders:
             return Click(f"{unit.ref} cannot reach {prov} from {first}")
         return self._order(unit, "dm", first, second=prov)
 
-    def _named(self, backed: HUnit) -> str:
-        """A supported unit as the support names it: an ally's with its nation first."""
-        if self.unit is not None and backed.power != self.unit.power:
+    def _named(self, backed: HUnit, by: HUnit | None = None) -> str:
+        """A supported unit as the support of ``by`` (the unit picked) names it: an ally's
+        with its nation first."""
+        by = by or self.unit
+        if by is not None and backed.power != by.power:
             n = self.doc.position.pack.nations.get(backed.power)
             return f"{n.abbr if n else backed.power} {backed.ref}"
         return backed.ref
@@ -224,9 +226,7 @@ def legal_orders(clicks: ClickOrders, unit: HUnit) -> list[MenuEntry]:
         aims = sorted((clicks._reach(other) & clicks._reach(unit)) - {other.province})
         if other.province not in near and not aims:
             continue
-        clicks.unit = unit
-        name = clicks._named(other)
-        clicks.unit = None
+        name = clicks._named(other, unit)  # the unit being ordered by clicks is left as it is
         lines = [MenuEntry(f"{name} holds", t(unit, "sp", None, f"{name} ho"))] if other.province in near else []
         lines += [MenuEntry(f"{name} attacks {words.shown(p)}", t(unit, "sp", None, f"{name} at {words.shown(p)}"))
                   for p in aims]

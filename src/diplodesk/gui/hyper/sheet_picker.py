@@ -13,6 +13,19 @@ from ...document.hyper_game import HyperGameDocument
 ROWS = 6  # the list's height, in lines: the sheet keeps the rest of the dock
 
 
+def match_rank(key: str, names: list[str], abbr: str = "") -> int | None:
+    """How well ``key`` names one of ``names`` (all in one case): 0 one of them (its
+    four-letter abbreviation counts as a start only: "brit" is British India's, and Britain's
+    start), 1 the start of one, 2 the start of a word of one, 3 inside one; None: not at all."""
+    if key in names and key != abbr:
+        return 0
+    if any(n.startswith(key) for n in names):
+        return 1
+    if any(w.startswith(key) for n in names for w in n.replace("-", " ").split()):
+        return 2
+    return 3 if any(key in n for n in names) else None
+
+
 class SheetPicker(QWidget):
     """A filter line over the list of every nation and bank giving orders."""
 
@@ -46,19 +59,9 @@ class SheetPicker(QWidget):
     def refresh(self) -> None:
         """The givers again (a nation formed in play, a bank founded), with their order counts."""
         doc = self.doc
-        givers = sorted(doc.givers, key=lambda g: (doc.name_of(g).casefold(), g))
-        self._givers = givers
-        self.list.blockSignals(True)
-        self.list.clear()
-        for g in givers:
-            item = QListWidgetItem(self._label(g))
-            item.setData(Qt.ItemDataRole.UserRole, g)
-            self.list.addItem(item)
-        self.list.blockSignals(False)
-        self.list.setMaximumHeight(max(self.list.sizeHintForRow(0), 16) * ROWS + 6)
+        self._givers = sorted(doc.givers, key=lambda g: (doc.name_of(g).casefold(), g))
         self._filter(self.filter.text())
-        if self.current is not None:
-            self.set_current(self.current)
+        self.list.setMaximumHeight(max(self.list.sizeHintForRow(0), 16) * ROWS + 6)
 
     def _label(self, giver: str) -> str:
         n = len(self.doc.orders(giver))
@@ -72,11 +75,21 @@ class SheetPicker(QWidget):
                 item.setText(self._label(giver) + self._alias_note(giver, self.filter.text()))
 
     def matches(self, text: str) -> list[str]:
-        """The givers any of whose names holds ``text`` (any case), in the list's order."""
+        """The givers any of whose names holds ``text`` (any case), the likeliest first (Enter
+        takes it): "ger" is Germany before Algeria, "brit" the United Kingdom (Britain) before
+        British Borneo."""
         key = text.strip().casefold()
         if not key:
             return list(self._givers)
-        return [g for g in self._givers if any(key in n.casefold() for n in self.doc.names_of(g))]
+        ranked = []
+        for i, g in enumerate(self._givers):
+            names = [n.casefold() for n in self.doc.names_of(g)]
+            nation = self.doc.position.pack.nations.get(g)
+            rank = match_rank(key, names, nation.abbr.casefold() if nation is not None else "")
+            if rank is not None:  # then a home nation, then the shortest name found ("Britain")
+                st = self.doc.position.nations.get(g)
+                ranked.append((rank, st is None or st.kind != "home", min(len(n) for n in names if key in n), i, g))
+        return [g for *_, g in sorted(ranked)]
 
     def _alias_note(self, giver: str, text: str) -> str:
         """" — Britain" when the filter found the giver by a usual name, not by its own."""
@@ -87,13 +100,19 @@ class SheetPicker(QWidget):
         return f" — {hit}" if hit and hit.casefold() != giver.casefold() else ""
 
     def _filter(self, text: str) -> None:
-        shown = set(self.matches(text))
-        for i in range(self.list.count()):
-            item = self.list.item(i)
-            g = item.data(Qt.ItemDataRole.UserRole)
-            item.setHidden(g not in shown)
-            if g in shown:
-                item.setText(self._label(g) + self._alias_note(g, text))
+        """The list of the givers found, the likeliest first and marked (Enter takes it); the
+        sheet shown marked again when the filter is cleared."""
+        self.list.blockSignals(True)
+        self.list.clear()
+        for g in self.matches(text):
+            item = QListWidgetItem(self._label(g) + self._alias_note(g, text))
+            item.setData(Qt.ItemDataRole.UserRole, g)
+            self.list.addItem(item)
+        if text.strip() and self.list.count():
+            self.list.setCurrentRow(0)
+        self.list.blockSignals(False)
+        if not text.strip() and self.current is not None:
+            self.set_current(self.current)
 
     def visible_givers(self) -> list[str]:
         return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
@@ -111,6 +130,8 @@ class SheetPicker(QWidget):
                 if not item.isHidden():
                     self.list.scrollToItem(item)
                 return
+        if self.filter.text().strip():  # a sheet the filter hides (a map click brought it): all again
+            self.filter.clear()
 
     def pick(self, giver: str) -> None:
         self.set_current(giver)
