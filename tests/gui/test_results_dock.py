@@ -43,6 +43,27 @@ def test_the_dock_starts_tall_enough_to_read_with_a_separator_to_drag(qtbot, tmp
     assert "separator { width: 7px" in w.styleSheet()
 
 
+def test_at_1366_x_768_each_result_is_in_view_without_scrolling(qtbot, tmp_path, prompts):
+    """In the narrow column of docks beside the map, what became of an order is read first:
+    the Result column lies inside the table's view as the window first opens."""
+    from diplodesk.gui.main_window import MainWindow
+
+    doc = GameDocument.new()
+    doc.set_orders(SPRING)
+    w = MainWindow(doc, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                   prompts=prompts, restore_layout=False)
+    show_ready(qtbot, w, 1366, 708)
+    w.prompts.confirm_answer = True
+    w.adjudicate()
+    w.results_dock.raise_()
+    qtbot.waitUntil(lambda: w.results_dock.table.isVisible())
+    table = w.results_dock.table
+    header = table.horizontalHeader()
+    result = ResultsDock.COLUMNS.index("Result")
+    right = header.sectionViewportPosition(result) + header.sectionSize(result)
+    assert 0 <= header.sectionViewportPosition(result) and right <= table.viewport().width(), (right, table.viewport().width())
+
+
 def test_lines_are_grouped_by_power_and_sorted_by_a_header_click(make_window):
     w = adjudicated(make_window)
     dock = w.results_dock
@@ -51,6 +72,7 @@ def test_lines_are_grouped_by_power_and_sorted_by_a_header_click(make_window):
     austria = [u for p, u in zip(powers, column(dock, "Unit"), strict=True) if p == "Austria"]
     assert austria == ["A bud", "A vie", "F tri"]
     header = dock.table.horizontalHeader()
+    assert [ResultsDock.COLUMNS[header.logicalIndex(i)] for i in range(header.count())] == ResultsDock.SHOWN
     assert header.visualIndex(ResultsDock.COLUMNS.index("Unit")) == 1  # shown second
     header.sectionClicked.emit(ResultsDock.COLUMNS.index("Result"))
     results = column(dock, "Result")

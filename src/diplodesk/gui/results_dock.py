@@ -39,10 +39,12 @@ class ResultsDock(SortedWhyTable, QDockWidget):
     """Every order of an adjudicated phase with its unit, status, reason and detail."""
 
     # the columns by their index in the table (tests and the map's right click read them so);
-    # Unit is the last index but shown second
+    # shown as SHOWN orders them: what became of an order right after it, so that in the
+    # narrow column beside the map (1366 x 768) the Result is in view without scrolling
     COLUMNS = ["Power", "Order given", "Read as", "Result", "Reason", "Detail", "Unit"]
     FIELDS = ["power", "given", "read_as", "status", "reason", "detail", "unit"]
     UNIT = 6
+    SHOWN = ["Power", "Unit", "Order given", "Result", "Reason", "Read as", "Detail"]
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("Results", parent)
@@ -95,7 +97,8 @@ class ResultsDock(SortedWhyTable, QDockWidget):
         for c in range(len(self.COLUMNS)):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
         hh.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
-        hh.moveSection(hh.visualIndex(self.UNIT), 1)
+        for place, name in enumerate(self.SHOWN):
+            hh.moveSection(hh.visualIndex(self.COLUMNS.index(name)), place)
         self.wire_why(table, "Click a column's header to sort by it; double-click a line, or press "
                              "Return, for why it came out so")
         return table
