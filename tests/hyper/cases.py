@@ -55,6 +55,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# a rule cited in a case's title, in brackets: "(III.29, II.2b)"
+RULE = re.compile(r"\((?:[IVX]+\.\d+[a-z]?(?:[-, ]+)?)+")
+
 
 @dataclass
 class Case:
@@ -86,6 +89,10 @@ class Case:
     variant: str | None = None  # the board, if not the test board
     tables: list[tuple[str, str, Any]] = field(default_factory=list)  # (table, path, value)
     atmost: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def cites_a_rule(self) -> bool:
+        return RULE.search(self.title) is not None
 
     @property
     def seasons(self) -> list[Case]:

@@ -21,6 +21,7 @@ def test_case(case: Case, tmp_path: Path):
 
 def test_every_world_case_is_on_the_world_board_and_expects_something():
     assert {c.variant for c in CASES} == {"hypereconomic"}
+    assert [c.name for c in CASES if not c.cites_a_rule] == []
     assert [c.name for c in CASES if not expects(c)] == []
     named = " ".join(c.title for c in CASES)
     assert all(x in named for x in ("Suez", "Kiel", "Nepal", "Switzerland", "Panama", "Nicaragua"))
