@@ -151,9 +151,14 @@ def test_a_variant_with_an_economy_has_no_balance_report():
 
 def test_the_text_says_what_a_move_is_and_lists_every_power(standard):
     text = report_text(standard)
-    assert "the first year (1901) has 2: Spring, Fall" in text
+    assert "the first year has 2: Spring 1901, Fall 1901" in text
     assert all(f"\n{p}: homes" in text for p in ("Austria", "England", "Turkey"))
     assert "  bel     England, France, Germany  2" in text
+
+
+def test_the_first_year_s_moves_are_named_as_the_game_names_their_phases():
+    """Colonial's every turn takes a year: its first two moves are Spring 1870 and Fall 1871."""
+    assert "the first year has 2: Spring 1870, Fall 1871" in report_text(balance_report(load_variant("colonial")))
 
 
 def test_a_fleet_never_stands_in_an_inland_home_nor_counts_as_one_for_convoys(standard):

@@ -91,6 +91,7 @@ class BalanceReport:
     specials: tuple[str, ...]  # the special lines the distances count, in words
     powers: tuple[PowerBalance, ...]
     races: tuple[Race, ...]  # every neutral centre, by id
+    years: tuple[int, ...] = ()  # the calendar year of each move of the first year (Colonial's Fall is a year on)
 
     @property
     def moves_per_year(self) -> int:
@@ -128,6 +129,15 @@ def move_seasons(variant: Variant) -> tuple[str, ...]:
         i = seasons.index(s)
         seasons = seasons[i:] + seasons[:i]
     return seasons
+
+
+def move_years(variant: Variant, n: int) -> tuple[int, ...]:
+    """The calendar year of each of the first ``n`` moves, as the game's phases will name them."""
+    phase, years = variant.start_phase, []
+    for _ in range(n):
+        years.append(phase.year)
+        phase = variant.calendar.next_movement(phase)
+    return tuple(years)
 
 
 def balance_report(variant: Variant) -> BalanceReport:
@@ -180,7 +190,7 @@ def balance_report(variant: Variant) -> BalanceReport:
         ))
     return BalanceReport(variant.id, variant.name, seasons, variant.start_phase.year,
                          tuple(sorted(board.centers)), neutral, describe_specials(variant),
-                         tuple(out), races)
+                         tuple(out), races, move_years(variant, n))
 
 
 def _exposure(power: str, homes: tuple[str, ...], pieces: list[Piece], steps: list[Mapping[str, int]],

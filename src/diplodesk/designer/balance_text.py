@@ -110,11 +110,12 @@ def distance_rows(report: BalanceReport) -> list[tuple[str, ...]]:
 def report_text(report: BalanceReport) -> str:
     """The whole report as plain text (``diplodesk variant balance``)."""
     n = report.moves_per_year
-    seasons = ", ".join(season_word(s) for s in report.seasons)
+    years = report.years or (report.first_year,) * n
+    seasons = ", ".join(f"{season_word(s)} {y}" for s, y in zip(report.seasons, years, strict=True))
     lines = [
         f"Balance of {report.name} ({report.variant}): {len(report.powers)} powers, "
         f"{len(report.centres)} supply centres, {len(report.neutral)} neutral at the start",
-        f"A move is one movement turn; the first year ({report.first_year}) has {n}: {seasons}. "
+        f"A move is one movement turn; the first year has {n}: {seasons}. "
         "Each unit is taken alone, nobody in its way.",
         "Special lines counted: " + ("; ".join(report.specials) if report.specials else "none"),
         "",
