@@ -127,7 +127,7 @@ class Position:
             "rules": list(self.rules),
             "phase": str(self.phase),
             # Unit.to_json, written out: this runs for every unit of every result
-            "units": [{"power": u.power, "type": str(u.type), "at": u.loc}
+            "units": [{"power": u.power, "type": _LETTERS[u.type], "at": u.loc}
                       for u in sorted(self.units.values(), key=_unit_key)],
         }
         for _prov, (power, at) in sorted(self.choices.items()):
@@ -154,6 +154,7 @@ class Position:
 _FIELDS = frozenset(Position.__dataclass_fields__)
 _ALL_RULES: dict[tuple, frozenset[str]] = {}
 _TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_LETTERS = {t: t.value for t in UnitType}  # str() of a StrEnum is a Python-level call
 _PHASES: dict[str, Phase] = {}
 
 
@@ -277,9 +278,7 @@ class _PositionReader:
         for prov in contested & units.keys():
             raise self.fail("contested", f"{prov} holds a unit, so no standoff left it empty")
         centers: dict[str, str] = {}
-        board_centers = self.board._cache.get("center_set")
-        if board_centers is None:
-            board_centers = self.board._cache["center_set"] = frozenset(self.board.centers)
+        board_centers = self.board.center_set
         cmap = d.get("centers", None)
         if cmap is None:
             cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
