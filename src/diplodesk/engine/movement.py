@@ -296,10 +296,10 @@ def check_orders(position: Position
     results = bad + misfits
 
     # every unit, in the position's order; those with no (single) order hold
-    checked: dict[str, Checked] = {}
-    for prov, unit in units.items():
-        c = given.get(prov)
-        checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
+    checked: dict[str, Checked] = {
+        prov: given.get(prov) or Checked(unit, "" if doubled and prov in doubled else None, None)
+        for prov, unit in units.items()
+    }
     if paths and rulebook.has(position, rulebook.CONVOY_PATH_AS_ORDERED):
         _named_paths(board, checked)
     mover: tuple[Mechanism, Checked] | None = None
