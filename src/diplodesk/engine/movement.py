@@ -497,23 +497,28 @@ def resolve_movement(position: Position) -> MovementOutcome:
     first = len(results)  # the units' lines follow, one each, in the order of checked
     for prov, c in checked.items():
         o = ords[prov]
+        won = ok[prov]
+        if o.kind == MOVE:
+            if won:
+                u = c.unit
+                moved[o.dest] = _unit(b, u.power, u.type, o.dest_loc or o.dest)  # dest_loc: a fleet's coast
+                append(_report(c, o, True, False, res))
+                continue
+            failed.append(o)
         beaten: Ord | None = None  # the move that dislodged the unit, if one did
-        if o.kind == MOVE and ok[prov]:
-            u = c.unit
-            moved[o.dest] = _unit(b, u.power, u.type, o.dest_loc or o.dest)  # dest_loc: a fleet's coast
-        else:
-            if o.kind == MOVE:
-                failed.append(o)
-            for m in moves_into.get(prov, ()):
+        attackers = moves_into.get(prov)
+        if attackers:
+            for m in attackers:
                 if ok[m.prov]:
                     beaten = m
                     break
-            if beaten is None:
-                units[prov] = c.unit
-            else:
-                by_sea = beaten.convoyed and not rulebook.has(position, rulebook.RETREAT_NOT_TO_CONVOY_ORIGIN)
-                dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
-        append(_report(c, o, ok[prov], beaten is not None, res))
+        if beaten is None:
+            units[prov] = c.unit
+            append(_report(c, o, won, False, res))
+        else:
+            by_sea = beaten.convoyed and not rulebook.has(position, rulebook.RETREAT_NOT_TO_CONVOY_ORIGIN)
+            dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
+            append(_report(c, o, won, True, res))
     if lines:  # a mechanism's own lines (a railroad move stopped on its way) replace its units'
         for k, prov in enumerate(checked):
             if prov in lines:

@@ -272,39 +272,20 @@ class _PositionReader:
             dislodged[unit.province] = Dislodged(unit, att, retreats)
         if dislodged and phase.type is not PhaseType.RETREAT:
             raise self.fail("dislodged", f"dislodged units only exist in a retreat phase, not {phase}")
+        raw_contested = self.list_of("contested")
         contested = frozenset(
-            province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(self.list_of("contested"))
-        )
+            province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(raw_contested)
+        ) if raw_contested else frozenset()
         for prov in contested & units.keys():
             raise self.fail("contested", f"{prov} holds a unit, so no standoff left it empty")
-        centers: dict[str, str] = {}
-        board_centers = self.board.center_set
         cmap = d.get("centers", None)
         if cmap is None:
             cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
         if type(cmap) is not dict and not isinstance(cmap, Mapping):
             raise self.fail("centers", "expected an object of power -> list of centres")
-        for power, cs in cmap.items():
-            pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
-            if type(cs) is not list:
-                raise self.fail(f"centers.{power}", "expected a list of centres")
-            try:
-                common = board_centers.issuperset(cs) and centers.keys().isdisjoint(cs) and len(set(cs)) == len(cs)
-            except TypeError:  # something unhashable in the list: reported below
-                common = False
-            if common:  # all known centres, none seen before
-                centers.update(dict.fromkeys(cs, pname))
-                continue
-            for c in cs:
-                if type(c) is str and c in board_centers and c not in centers:
-                    centers[c] = pname
-                    continue
-                prov = province_of(self.location(c, f"centers.{power}"))
-                if not self.board.provinces[prov].center:
-                    raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
-                if prov in centers and centers[prov] != pname:
-                    raise self.fail(f"centers.{power}", f"{prov} is also owned by {centers[prov]}")
-                centers[prov] = pname
+        centers = self.plain_centers(cmap)
+        if centers is None:
+            centers = self.centers(cmap)
         orders: dict[str, tuple[str, ...]] = {}
         omap = d.get("orders", {}) or {}
         if type(omap) is not dict and not isinstance(omap, Mapping):
@@ -335,6 +316,51 @@ class _PositionReader:
             variant_ref=ref,
             extra=extra,
         )
+
+    def plain_centers(self, cmap: Mapping) -> dict[str, str] | None:
+        """Centre -> owner in the common case, read at once: every power named exactly,
+        every name a centre of the board, each named once; else None (read them with
+        :meth:`centers`, which says what is wrong and where)."""
+        centers: dict[str, str] = {}
+        n = 0
+        exact = self.exact_powers
+        try:
+            for power, cs in cmap.items():
+                if power not in exact or type(cs) is not list:
+                    return None
+                centers.update(dict.fromkeys(cs, power))
+                n += len(cs)
+        except TypeError:  # something unhashable in a list
+            return None
+        if len(centers) != n or not self.board.center_set.issuperset(centers):
+            return None
+        return centers
+
+    def centers(self, cmap: Mapping) -> dict[str, str]:
+        centers: dict[str, str] = {}
+        board_centers = self.board.center_set
+        for power, cs in cmap.items():
+            pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
+            if type(cs) is not list:
+                raise self.fail(f"centers.{power}", "expected a list of centres")
+            try:
+                common = board_centers.issuperset(cs) and centers.keys().isdisjoint(cs) and len(set(cs)) == len(cs)
+            except TypeError:  # something unhashable in the list: reported below
+                common = False
+            if common:  # all known centres, none seen before
+                centers.update(dict.fromkeys(cs, pname))
+                continue
+            for c in cs:
+                if type(c) is str and c in board_centers and c not in centers:
+                    centers[c] = pname
+                    continue
+                prov = province_of(self.location(c, f"centers.{power}"))
+                if not self.board.provinces[prov].center:
+                    raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
+                if prov in centers and centers[prov] != pname:
+                    raise self.fail(f"centers.{power}", f"{prov} is also owned by {centers[prov]}")
+                centers[prov] = pname
+        return centers
 
     def known_units_only(self) -> dict[str, Unit] | None:
         """The units by province, if each is one seen before in the canonical form
