@@ -473,7 +473,7 @@ class Battles:
 def resolve_movement(position: Position) -> MovementOutcome:
     checked, results, mover = check_orders(position)
     b = position.board
-    res = Resolver(b, list(checked.values()))
+    res = Resolver(b, checked)
     ok = res.run()
     ords: dict[str, Ord] = checked  # type: ignore[assignment]
     blockers: Mapping[str, int] = _EMPTY
@@ -481,7 +481,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     if mover is not None:
         # a mechanism may settle the turn again (a railroad army stopped on its way)
         def again(ords: dict[str, Ord], blockers: dict[str, int]) -> tuple[Resolver, dict[str, bool]]:
-            r = Resolver(b, list(ords.values()), blockers=blockers)
+            r = Resolver(b, ords, blockers=blockers)
             return r, r.run()
 
         turn = mover[0].settle(position, checked, mover[1], Settled(res, ords, ok), again)

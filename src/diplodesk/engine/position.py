@@ -98,7 +98,11 @@ class Position:
         if not _FIELDS.issuperset(changes):
             unknown = set(changes) - _FIELDS
             raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
-        return _new_position(**(self.__dict__ | changes))
+        new = object.__new__(Position)
+        fields = new.__dict__
+        fields.update(self.__dict__)  # into an empty dict: a copy of the whole table at once
+        fields.update(changes)
+        return new
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]

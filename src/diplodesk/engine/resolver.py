@@ -21,6 +21,7 @@ the guess-and-check core alone.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from operator import attrgetter
 
 from .board import Board
@@ -44,7 +45,7 @@ class Resolver(Strengths):
     def __init__(
         self,
         board: Board,
-        orders: list[Ord],
+        orders: Mapping[str, Ord],
         backup: BackupRule = szykman_backup,
         blockers: dict[str, int] | None = None,
     ):
@@ -61,15 +62,15 @@ class Resolver(Strengths):
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
-    def _tables(self, orders) -> None:
-        """Orders by province, moves into each province, supports and convoys by the unit
-        they are for, in the order ``orders`` come (not yet linked to each other)."""
-        by_prov: dict[str, Ord] = {}
+    def _tables(self, orders: Mapping[str, Ord]) -> None:
+        """Orders by province (each unit's, by its province, as given), moves into each
+        province, supports and convoys by the unit they are for, in the order ``orders``
+        come (not yet linked to each other)."""
+        by_prov = dict(orders)  # a copy of the whole table at once
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
-        for o in orders:
-            by_prov[o.prov] = o
+        for o in by_prov.values():
             o.state = _UNRESOLVED
             if o.kind == MOVE:
                 moves_into[o.dest].append(o)
@@ -170,7 +171,7 @@ class Resolver(Strengths):
                 orders = sorted(self.by_prov.values(), key=_by_province)
                 for o in orders:
                     o.supports = o.convoys = _NONE
-                self._tables(orders)
+                self._tables({o.prov: o for o in orders})
                 self.canonical = True
             except Restart:
                 pass
