@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import seasons
 from .catalog import load_variant
 from .orders import OrderParseError, format_order, parse_order
 from .outcome import OrderResult, Status
@@ -46,8 +47,6 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
     ``explain``: each order entry also gets ``explain``, the reasoning that decided it
     (``engine/explain.py``), worked out after the resolution and only when asked for.
     """
-    from . import seasons
-
     variant = seasons.variant_of(position)
     if seasons.is_other(variant):  # a season engine of its own (CONTRACTS 6)
         return seasons.adjudicate_other(position, variant)
@@ -57,8 +56,6 @@ def adjudicate(position: dict, explain: bool = False) -> dict:
 def adjudicate_position(pos: Any, explain: bool = False) -> dict:
     """:func:`adjudicate` for a position already read (a game's phase, with the game's own
     copy of its variant)."""
-    from . import seasons
-
     if seasons.is_other(pos.variant):
         return seasons.process_other(pos).to_json()
     outcome = process(pos)

@@ -204,6 +204,11 @@ class Board:
     def centers(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.center)
 
+    @cached_property
+    def center_set(self) -> frozenset[str]:
+        """The centres as a set: asked of every unit at every build turn."""
+        return frozenset(self.centers)
+
     def home_centers(self, power: str) -> tuple[str, ...]:
         key = ("home_centers", power)  # asked for every power at every build turn
         hit = self._cache.get(key)

@@ -296,10 +296,10 @@ def check_orders(position: Position
     results = bad + misfits
 
     # every unit, in the position's order; those with no (single) order hold
-    checked: dict[str, Checked] = {}
-    for prov, unit in units.items():
-        c = given.get(prov)
-        checked[prov] = c if c is not None else Checked(unit, "" if doubled and prov in doubled else None, None)
+    checked: dict[str, Checked] = {
+        prov: given.get(prov) or Checked(unit, "" if doubled and prov in doubled else None, None)
+        for prov, unit in units.items()
+    }
     if paths and rulebook.has(position, rulebook.CONVOY_PATH_AS_ORDERED):
         _named_paths(board, checked)
     mover: tuple[Mechanism, Checked] | None = None
@@ -473,7 +473,7 @@ class Battles:
 def resolve_movement(position: Position) -> MovementOutcome:
     checked, results, mover = check_orders(position)
     b = position.board
-    res = Resolver(b, list(checked.values()))
+    res = Resolver(b, checked)
     ok = res.run()
     ords: dict[str, Ord] = checked  # type: ignore[assignment]
     blockers: Mapping[str, int] = _EMPTY
@@ -481,7 +481,7 @@ def resolve_movement(position: Position) -> MovementOutcome:
     if mover is not None:
         # a mechanism may settle the turn again (a railroad army stopped on its way)
         def again(ords: dict[str, Ord], blockers: dict[str, int]) -> tuple[Resolver, dict[str, bool]]:
-            r = Resolver(b, list(ords.values()), blockers=blockers)
+            r = Resolver(b, ords, blockers=blockers)
             return r, r.run()
 
         turn = mover[0].settle(position, checked, mover[1], Settled(res, ords, ok), again)
@@ -497,23 +497,28 @@ def resolve_movement(position: Position) -> MovementOutcome:
     first = len(results)  # the units' lines follow, one each, in the order of checked
     for prov, c in checked.items():
         o = ords[prov]
+        won = ok[prov]
+        if o.kind == MOVE:
+            if won:
+                u = c.unit
+                moved[o.dest] = _unit(b, u.power, u.type, o.dest_loc or o.dest)  # dest_loc: a fleet's coast
+                append(_report(c, o, True, False, res))
+                continue
+            failed.append(o)
         beaten: Ord | None = None  # the move that dislodged the unit, if one did
-        if o.kind == MOVE and ok[prov]:
-            u = c.unit
-            moved[o.dest] = _unit(b, u.power, u.type, o.dest_loc or o.dest)  # dest_loc: a fleet's coast
-        else:
-            if o.kind == MOVE:
-                failed.append(o)
-            for m in moves_into.get(prov, ()):
+        attackers = moves_into.get(prov)
+        if attackers:
+            for m in attackers:
                 if ok[m.prov]:
                     beaten = m
                     break
-            if beaten is None:
-                units[prov] = c.unit
-            else:
-                by_sea = beaten.convoyed and not rulebook.has(position, rulebook.RETREAT_NOT_TO_CONVOY_ORIGIN)
-                dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
-        append(_report(c, o, ok[prov], beaten is not None, res))
+        if beaten is None:
+            units[prov] = c.unit
+            append(_report(c, o, won, False, res))
+        else:
+            by_sea = beaten.convoyed and not rulebook.has(position, rulebook.RETREAT_NOT_TO_CONVOY_ORIGIN)
+            dislodged[prov] = Dislodged(c.unit, None if by_sea else beaten.prov)
+            append(_report(c, o, won, True, res))
     if lines:  # a mechanism's own lines (a railroad move stopped on its way) replace its units'
         for k, prov in enumerate(checked):
             if prov in lines:

@@ -98,7 +98,11 @@ class Position:
         if not _FIELDS.issuperset(changes):
             unknown = set(changes) - _FIELDS
             raise TypeError(f"Position has no field {', '.join(sorted(unknown))}")
-        return _new_position(**(self.__dict__ | changes))
+        new = object.__new__(Position)
+        fields = new.__dict__
+        fields.update(self.__dict__)  # into an empty dict: a copy of the whole table at once
+        fields.update(changes)
+        return new
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -127,7 +131,7 @@ class Position:
             "rules": list(self.rules),
             "phase": str(self.phase),
             # Unit.to_json, written out: this runs for every unit of every result
-            "units": [{"power": u.power, "type": str(u.type), "at": u.loc}
+            "units": [{"power": u.power, "type": _LETTERS[u.type], "at": u.loc}
                       for u in sorted(self.units.values(), key=_unit_key)],
         }
         for _prov, (power, at) in sorted(self.choices.items()):
@@ -154,6 +158,7 @@ class Position:
 _FIELDS = frozenset(Position.__dataclass_fields__)
 _ALL_RULES: dict[tuple, frozenset[str]] = {}
 _TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_LETTERS = {t: t.value for t in UnitType}  # str() of a StrEnum is a Python-level call
 _PHASES: dict[str, Phase] = {}
 
 
@@ -271,41 +276,20 @@ class _PositionReader:
             dislodged[unit.province] = Dislodged(unit, att, retreats)
         if dislodged and phase.type is not PhaseType.RETREAT:
             raise self.fail("dislodged", f"dislodged units only exist in a retreat phase, not {phase}")
+        raw_contested = self.list_of("contested")
         contested = frozenset(
-            province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(self.list_of("contested"))
-        )
+            province_of(self.location(c, f"contested[{i}]")) for i, c in enumerate(raw_contested)
+        ) if raw_contested else frozenset()
         for prov in contested & units.keys():
             raise self.fail("contested", f"{prov} holds a unit, so no standoff left it empty")
-        centers: dict[str, str] = {}
-        board_centers = self.board._cache.get("center_set")
-        if board_centers is None:
-            board_centers = self.board._cache["center_set"] = frozenset(self.board.centers)
         cmap = d.get("centers", None)
         if cmap is None:
             cmap = {p: list(cs) for p, cs in variant.start_centers.items()}
         if type(cmap) is not dict and not isinstance(cmap, Mapping):
             raise self.fail("centers", "expected an object of power -> list of centres")
-        for power, cs in cmap.items():
-            pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
-            if type(cs) is not list:
-                raise self.fail(f"centers.{power}", "expected a list of centres")
-            try:
-                common = board_centers.issuperset(cs) and centers.keys().isdisjoint(cs) and len(set(cs)) == len(cs)
-            except TypeError:  # something unhashable in the list: reported below
-                common = False
-            if common:  # all known centres, none seen before
-                centers.update(dict.fromkeys(cs, pname))
-                continue
-            for c in cs:
-                if type(c) is str and c in board_centers and c not in centers:
-                    centers[c] = pname
-                    continue
-                prov = province_of(self.location(c, f"centers.{power}"))
-                if not self.board.provinces[prov].center:
-                    raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
-                if prov in centers and centers[prov] != pname:
-                    raise self.fail(f"centers.{power}", f"{prov} is also owned by {centers[prov]}")
-                centers[prov] = pname
+        centers = self.plain_centers(cmap)
+        if centers is None:
+            centers = self.centers(cmap)
         orders: dict[str, tuple[str, ...]] = {}
         omap = d.get("orders", {}) or {}
         if type(omap) is not dict and not isinstance(omap, Mapping):
@@ -336,6 +320,51 @@ class _PositionReader:
             variant_ref=ref,
             extra=extra,
         )
+
+    def plain_centers(self, cmap: Mapping) -> dict[str, str] | None:
+        """Centre -> owner in the common case, read at once: every power named exactly,
+        every name a centre of the board, each named once; else None (read them with
+        :meth:`centers`, which says what is wrong and where)."""
+        centers: dict[str, str] = {}
+        n = 0
+        exact = self.exact_powers
+        try:
+            for power, cs in cmap.items():
+                if power not in exact or type(cs) is not list:
+                    return None
+                centers.update(dict.fromkeys(cs, power))
+                n += len(cs)
+        except TypeError:  # something unhashable in a list
+            return None
+        if len(centers) != n or not self.board.center_set.issuperset(centers):
+            return None
+        return centers
+
+    def centers(self, cmap: Mapping) -> dict[str, str]:
+        centers: dict[str, str] = {}
+        board_centers = self.board.center_set
+        for power, cs in cmap.items():
+            pname = power if power in self.exact_powers else self.power(power, f"centers.{power}")
+            if type(cs) is not list:
+                raise self.fail(f"centers.{power}", "expected a list of centres")
+            try:
+                common = board_centers.issuperset(cs) and centers.keys().isdisjoint(cs) and len(set(cs)) == len(cs)
+            except TypeError:  # something unhashable in the list: reported below
+                common = False
+            if common:  # all known centres, none seen before
+                centers.update(dict.fromkeys(cs, pname))
+                continue
+            for c in cs:
+                if type(c) is str and c in board_centers and c not in centers:
+                    centers[c] = pname
+                    continue
+                prov = province_of(self.location(c, f"centers.{power}"))
+                if not self.board.provinces[prov].center:
+                    raise self.fail(f"centers.{power}", f"{c!r} is not a supply centre")
+                if prov in centers and centers[prov] != pname:
+                    raise self.fail(f"centers.{power}", f"{prov} is also owned by {centers[prov]}")
+                centers[prov] = pname
+        return centers
 
     def known_units_only(self) -> dict[str, Unit] | None:
         """The units by province, if each is one seen before in the canonical form

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .adjustments import needs_adjustment, resolve_adjustments
 from .movement import resolve_movement
@@ -75,9 +76,9 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
     build_turn = cal.is_build_season(phase.season)
     if build_turn:
         centers = dict(centers)
-        board = position.board
+        center_set = position.board.center_set
         for prov, u in units.items():
-            if board.provinces[prov].center:
+            if prov in center_set:
                 centers[prov] = u.power
     base = position.evolve(units=units, centers=centers, dislodged={}, contested=frozenset(), orders={},
                    extra=_track_land(position, units))
@@ -87,7 +88,7 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
         winner = _winner(base, owned)
         adj = base.evolve(phase=cal.adjustment_after(phase))
         if winner is None:
-            forces = Counter(u.power for u in units.values())
+            forces = Counter(map(_power_of, units.values()))
             counts = {p: n for p in position.variant.power_names if (n := owned[p] - forces[p])}
             if needs_adjustment(adj, counts):
                 return Outcome(phase, results, adj)
@@ -95,6 +96,9 @@ def _after_turn(position: Position, results: list[OrderResult], units: dict[str,
     else:
         nxt = base.evolve(phase=cal.next_movement(phase))
     return Outcome(phase, results, nxt, winner)
+
+
+_power_of = attrgetter("power")
 
 
 def _track_land(position: Position, units: dict[str, Unit]) -> dict:
@@ -133,9 +137,14 @@ def outcome_to_json(outcome: Outcome) -> dict:
     if outcome.winner:
         nxt["winner"] = outcome.winner
     orders = []
+    status_text = _STATUS_TEXT
     for r in outcome.results:  # OrderResult.to_json, written out: one for every unit
-        d = {"power": r.power, "text": r.text, "order": r.order, "status": str(r.status), "reason": r.reason}
+        d = {"power": r.power, "text": r.text, "order": r.order, "status": status_text[r.status], "reason": r.reason}
         if r.detail:
             d["detail"] = r.detail
         orders.append(d)
     return {"phase": str(outcome.phase), "orders": orders, "next": nxt}
+
+
+# str() of a StrEnum member is a Python-level call; this is a dict lookup (one per unit)
+_STATUS_TEXT = {s: s.value for s in Status}

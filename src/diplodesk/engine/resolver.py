@@ -21,6 +21,7 @@ the guess-and-check core alone.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from operator import attrgetter
 
 from .board import Board
@@ -44,7 +45,7 @@ class Resolver(Strengths):
     def __init__(
         self,
         board: Board,
-        orders: list[Ord],
+        orders: Mapping[str, Ord],
         backup: BackupRule = szykman_backup,
         blockers: dict[str, int] | None = None,
     ):
@@ -61,15 +62,15 @@ class Resolver(Strengths):
         self.deps: list[Ord] = []
         self.guess_reads = 0
 
-    def _tables(self, orders) -> None:
-        """Orders by province, moves into each province, supports and convoys by the unit
-        they are for, in the order ``orders`` come (not yet linked to each other)."""
-        by_prov: dict[str, Ord] = {}
+    def _tables(self, orders: Mapping[str, Ord]) -> None:
+        """Orders by province (each unit's, by its province, as given), moves into each
+        province, supports and convoys by the unit they are for, in the order ``orders``
+        come (not yet linked to each other)."""
+        by_prov = dict(orders)  # a copy of the whole table at once
         moves_into: dict[str, list[Ord]] = defaultdict(list)
         hold_supports: dict[str, list[Ord]] = defaultdict(list)
         linked: list[Ord] = []  # supports and convoys
-        for o in orders:
-            by_prov[o.prov] = o
+        for o in by_prov.values():
             o.state = _UNRESOLVED
             if o.kind == MOVE:
                 moves_into[o.dest].append(o)
@@ -170,7 +171,7 @@ class Resolver(Strengths):
                 orders = sorted(self.by_prov.values(), key=_by_province)
                 for o in orders:
                     o.supports = o.convoys = _NONE
-                self._tables(orders)
+                self._tables({o.prov: o for o in orders})
                 self.canonical = True
             except Restart:
                 pass
@@ -180,13 +181,42 @@ class Resolver(Strengths):
 
     def _run_once(self) -> dict[str, bool]:
         # Most units are attacked by nobody: a hold, convoy or support then stands (a
-        # support not void is given), with no guess to make.
+        # support not void is given), with no guess to make. Most moves are plain (see
+        # _plain_move) and need no guess either.
         moves_into = self.moves_into
         out = {}
         for prov, o in self.by_prov.items():
-            if o.kind != MOVE and o.state == _UNRESOLVED and not moves_into.get(prov):
-                o.result = out[prov] = not (o.void and o.kind == SUPPORT)
-                o.state = _RESOLVED
-            else:
+            if o.state != _UNRESOLVED:
                 out[prov] = self.resolve(o)
+            elif o.kind != MOVE:
+                if moves_into.get(prov):
+                    out[prov] = self.resolve(o)
+                else:
+                    o.result = out[prov] = not (o.void and o.kind == SUPPORT)
+                    o.state = _RESOLVED
+            else:
+                plain = self._plain_move(o)
+                if plain is None:
+                    out[prov] = self.resolve(o)
+                else:
+                    o.result = out[prov] = plain
+                    o.state = _RESOLVED
         return out
+
+    def _plain_move(self, m: Ord) -> bool | None:
+        """The decision of a move that reads no other decision, or None. A move of full
+        strength with no support, not by convoy, succeeds into a province that is empty,
+        that nobody else enters and where nothing stands in the way; it fails into a unit
+        that stays where it is and has no support to hold (strength 1 against 1, or 0
+        against its own power's). ``move_succeeds`` gives the same, but asks more."""
+        if m.convoyed or m.supports or m.base != 1:
+            return None
+        dest = m.dest
+        u = self.by_prov.get(dest)
+        if u is None:
+            if len(self.moves_into[dest]) == 1 and dest not in self.blockers:
+                return True
+            return None
+        if u.kind != MOVE and not self.hold_supports.get(dest):
+            return False
+        return None

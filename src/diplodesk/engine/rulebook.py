@@ -45,4 +45,7 @@ KNOWN = frozenset({BLIND, "secret_powers", CONVOY_PATH_AS_ORDERED, *BUNDLES, *BU
 
 def has(position: Position, option: str) -> bool:
     rules = position.all_rules
-    return option in rules or any(option in BUNDLES[b] for b in rules if b in BUNDLES)
+    if option in rules:
+        return True
+    # most games name no rule at all: asked several times a phase
+    return bool(rules) and any(option in BUNDLES[b] for b in rules if b in BUNDLES)

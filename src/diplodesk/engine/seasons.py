@@ -20,7 +20,7 @@ ENGINES = ("standard", "hypereconomic")
 
 def variant_of(data: Any) -> Variant:
     """The variant a position names; PositionError if it names none that loads."""
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):  # JSON gives dicts: asked first
         raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
     ref = data.get("variant", "standard")
     if not isinstance(ref, str):

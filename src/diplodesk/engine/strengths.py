@@ -72,6 +72,8 @@ class Strengths:
         return False
 
     def support_count(self, m: Ord, exclude_power: str | None = None) -> int:
+        if not m.supports:  # most moves have none
+            return 0
         return sum(
             1 for s in m.supports if (exclude_power is None or s.power != exclude_power) and self.resolve(s)
         )
