@@ -169,6 +169,24 @@ def test_no_support_via_the_railroad():
     assert line(r, "Army Moscow Supports A Omsk")["status"] == "invalid"
 
 
+def test_only_russia_s_armies_ride_the_railroad_whatever_was_adjudicated_before():
+    """A Chinese army in Moscow cannot take the railroad, so Japan's support of its move to
+    Vladivostok needs a convoy that cannot be: illegal. The same support of a Russian army's
+    move is only void (the army did not move). The engine remembers order checks per board;
+    a verdict must never be taken from another power's position adjudicated earlier."""
+    def japan_supports(power):
+        r = play([U(power, "A", "mos"), U("Japan", "F", "soj")],
+                 {power: ["A mos H"], "Japan": ["F soj S A mos - vla"]})
+        return line(r, "F soj S A mos - vla")["reason"]
+
+    load_variant("colonial").board._cache.clear()  # a fresh process, as far as the engine knows
+    assert japan_supports("Russia") == "void"
+    assert japan_supports("China") == "illegal"
+    load_variant("colonial").board._cache.clear()
+    assert japan_supports("China") == "illegal"
+    assert japan_supports("Russia") == "void"
+
+
 def test_a_dislodged_defender_breaks_the_line():
     units = [U("Russia", "A", "oms"), U("Russia", "A", "vla"), U("Turkey", "A", "akm"), U("Turkey", "A", "ore")]
     orders = {"Russia": ["A Omsk holds", "A Vladivostock TSR Moscow"],
