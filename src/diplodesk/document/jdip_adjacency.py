@@ -71,7 +71,7 @@ class _Adjacency:
             info[pid] = {"name": (p.get("fullname") or pid).strip(), "aliases": aliases}
             if (p.get("isConvoyableCoast") or "").lower() == "true":
                 self.r.unsupported.append(f"the convoyable coast {pid} (fleets convoying through land)")
-            border_of[pid] = (p.get("borders") or "").split()
+            border_of[pid] = list(dict.fromkeys((p.get("borders") or "").split()))  # each border once
             m: dict[str, list[tuple[str, str | None]]] = {}
             for a in _children(p, "ADJACENCY"):
                 t = (a.get("type") or "mv").lower()
@@ -218,5 +218,5 @@ class _Adjacency:
         for a, b in sorted(difficult):
             out.append({"kind": "difficult", "between": [a, b]})
         for seasons, provs in sorted(seasonal.items()):
-            out.append({"kind": "seasonal", "provinces": sorted(provs), "seasons": list(seasons)})
+            out.append({"kind": "seasonal", "provinces": sorted(set(provs)), "seasons": list(seasons)})
         return out
