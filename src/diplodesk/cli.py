@@ -331,6 +331,7 @@ def cmd_render(args) -> int:
 
 
 def cmd_report(args) -> int:
+    from .engine.plain_text import visible_lines
     from .engine.reports import orders_so_far, power_report
 
     given = read_given(args, played=True)
@@ -343,14 +344,15 @@ def cmd_report(args) -> int:
     if given.unplayed:  # no results to report: the power's orders so far, marked so, or nothing
         if args.public:
             raise BadInput(given.not_played(str(args.position), "public report"))
-        sys.stdout.write(orders_so_far(position, power_named(position, args.power)))
+        sys.stdout.write(visible_lines(orders_so_far(position, power_named(position, args.power))))
         return 0
     if args.public:
         from .engine.reports import public_report
 
-        sys.stdout.write(public_report(position))
+        sys.stdout.write(visible_lines(public_report(position)))
         return 0
-    sys.stdout.write(power_report(position, power_named(position, args.power)))
+    # an order's text is the game file's: ESC, BEL or a bidi override are shown, never sent
+    sys.stdout.write(visible_lines(power_report(position, power_named(position, args.power))))
     return 0
 
 
@@ -513,7 +515,9 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         from .engine.saved_input import short
 
-        line = short(str(e), 400)
+        from .engine.plain_text import visible
+
+        line = visible(short(str(e), 400))  # a name or file name may hold ESC or a bidi override
         print(line if line.startswith("diplodesk") else f"diplodesk: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -16,11 +16,11 @@ from urllib.parse import unquote, urlsplit
 from ..engine import seasons
 from ..engine.files import FileReadError, read_bounded, write_atomic
 from ..engine.game import Game, GameFileError
+from ..engine.plain_text import visible_lines
 from .compose import Batch, MailOptions, results_mail
 from .hyper_compose import season_mail
 from .hyper_intake import HyperIntake, entered
 from .inbox import ImapSettings, InboxError, read_imap, read_path
-from .letters import visible_lines
 from .orders_in import read_mail
 from .password import stored
 from .players import PlayersError, roster_of

@@ -22,16 +22,8 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from ..engine.files import FileReadError, read_bounded
-from .letters import (
-    Forward,
-    attached_message,
-    body_text,
-    forwarded,
-    own_text,
-    visible,
-    visible_lines,
-    why_no_text,
-)
+from ..engine.plain_text import visible, visible_lines
+from .letters import Forward, attached_message, body_text, forwarded, own_text, why_no_text
 from .roster import address_of
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # an order e-mail is a few kB; bigger ones are skipped
@@ -57,7 +49,7 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Received:
-    """One e-mail as the mailroom uses it; every text in it is :func:`~.letters.visible`."""
+    """One e-mail as the mailroom uses it; every text in it is :func:`~diplodesk.engine.plain_text.visible`."""
 
     where: str  # the file or mailbox key it came from, for the GM
     sender: str  # the From: header as written (encoded words decoded)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from email.utils import formataddr
 from typing import Any
 
-from .letters import visible
+from ..engine.plain_text import visible
 
 _ADDRESS = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+\.[^@\s<>(),;:\".]+")
 MAX_FROM = 2000  # characters: a From: header longer than this names nobody
