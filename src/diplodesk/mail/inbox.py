@@ -153,6 +153,8 @@ def received(raw: bytes, where: str) -> Received:
         date = date.replace(tzinfo=UTC)
     sender = _raw(msg, "From")
     address = address_of(sender)  # the address as written: an encoded word hides none
+    if sum(k.lower() == "from" for k, _ in msg.raw_items()) > 1:
+        address = ""  # two From headers: which one a mail program shows is anyone's guess
     body = body_text(msg)
     own = own_text(body)
     return Received(visible(where), visible(_decoded(sender)), address, visible(_decoded(_raw(msg, "Subject"))),

@@ -56,12 +56,13 @@ def address_of(text: str) -> str:
 
     Only the real address counts, never the display name: ``bob@example.org
     <eve@evil.example>`` is Eve's. A header naming two addresses, or none outside a comment
-    or an encoded word, names nobody."""
+    or an encoded word, or with more after its ``<address>``, names nobody."""
     if not text or len(text) > MAX_FROM:
         return ""
     bare = _outside(text)
     if "<" in bare or ">" in bare:
-        if bare.count("<") != 1 or bare.count(">") != 1 or bare.index("<") > bare.index(">"):
+        if bare.count("<") != 1 or bare.count(">") != 1 or bare.index("<") > bare.index(">") \
+                or bare[bare.index(">") + 1:].strip():  # "<bob@example.org>@evil.example"
             return ""
         bare = bare[bare.index("<") + 1:bare.index(">")]
     addr = bare.strip()
