@@ -321,3 +321,30 @@ def test_any_message_is_read_or_skipped_quickly_never_an_exception(raw):
     assert (r is None) == bool(notes)
     if r is not None:
         assert "\x1b" not in r.text + r.subject + r.sender and "\u202e" not in r.text + r.subject
+
+
+def test_two_from_headers_or_more_after_the_address_name_nobody(tmp_path):
+    # a second From (Eve's) after the player's, or "<fleur@...>@evil.example": both were
+    # credited to the player
+    fleur = address("France").encode()
+    _drop(tmp_path, {
+        "eve_second": _raw(b"From: Fleur <" + fleur + b">\r\nFrom: eve@evil.example\r\nSubject: x\r\n"),
+        "eve_first": _raw(b"From: eve@evil.example\r\nFrom: Fleur <" + fleur + b">\r\nSubject: x\r\n"),
+        "tail": _raw(b"From: Fleur <" + fleur + b">@evil.example\r\nSubject: x\r\n")})
+    messages, _ = read_path(tmp_path / "box")
+    by = {m.where.split("#")[-1]: m.address for m in messages}
+    assert by["eve_second"] == by["eve_first"] == by["tail"] == ""
+    assert sorted(by.values()) == ["", "", "", address("France")]  # the player's own message still is hers
+    assert address_of("Anna <anna@players.example> (a comment)") == "anna@players.example"
+
+
+def test_the_report_quotes_a_long_line_by_its_start(tmp_path, capsys):
+    # a message of one line of 1.5 MB was quoted whole: five such made a 7 MB report
+    game = blind_game()
+    game.save(tmp_path / "g.json")
+    raw = _raw(b"From: " + address("France").encode() + b"\r\nSubject: x\r\n",
+               b"A Par - Bur\r\n" + b"<" * 1_500_000 + b"\r\nF Bre - " + b"x" * 5000 + b"\r\n")
+    _drop(tmp_path, {"long": raw})
+    assert main(["mail", "read", str(tmp_path / "g.json"), str(tmp_path / "box")]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 5000 and "<" * 150 + "…" in out
