@@ -513,9 +513,8 @@ def main(argv: list[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except BadInput as e:
-        from .engine.saved_input import short
-
         from .engine.plain_text import visible
+        from .engine.saved_input import short
 
         line = visible(short(str(e), 400))  # a name or file name may hold ESC or a bidi override
         print(line if line.startswith("diplodesk") else f"diplodesk: {line}", file=sys.stderr)
