@@ -177,8 +177,10 @@ def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
+    from .engine.files import write_output
+
     try:
-        output.write_text(text, encoding="utf-8")
+        write_output(output, text.encode("utf-8"))
     except OSError as e:
         raise BadInput(f"{output}: cannot write: {e.strerror or e}") from None
 
