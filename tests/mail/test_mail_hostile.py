@@ -348,3 +348,38 @@ def test_the_report_quotes_a_long_line_by_its_start(tmp_path, capsys):
     assert main(["mail", "read", str(tmp_path / "g.json"), str(tmp_path / "box")]) == 0
     out = capsys.readouterr().out
     assert len(out) < 5000 and "<" * 150 + "…" in out
+
+
+def test_a_send_log_that_cannot_be_written_stops_the_sending_before_anything_goes(tmp_path, capsys, smtp_server,
+                                                                                   monkeypatch):
+    # the log was appended to after each message: a read-only folder or a full disk was a
+    # traceback after the first message went, and the next run sent it again
+    from mailhelp import PASSWORD
+
+    settings, inbox = smtp_server
+    path = _played(tmp_path)
+    (tmp_path / "smtp.toml").write_text(
+        f'[smtp]\nhost = "127.0.0.1"\nport = {settings.port}\nuser = "gm"\nsender = "GM <gm@example.org>"\n'
+        f'cafile = "{settings.cafile}"\n')
+    monkeypatch.setenv("DIPLODESK_SMTP_PASSWORD", PASSWORD)
+    (tmp_path / "g.mail-log.jsonl").mkdir()  # what a read-only folder does to the append
+    args = ["mail", "send", str(path), "--no-pdf", "--settings", str(tmp_path / "smtp.toml")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "g.mail-log.jsonl: cannot write the send log" in err and "nothing was sent" in err
+    assert inbox.received == []
+    (tmp_path / "g.mail-log.jsonl").rmdir()
+    from diplodesk.mail import sending
+
+    real = sending.SendLog.add
+
+    def full_after_one(self, r):
+        ok = real(self, r)
+        self.path = tmp_path  # a folder: the next append fails as a full disk would
+        return ok
+
+    monkeypatch.setattr(sending.SendLog, "add", full_after_one)
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out.count("sent\t") == 2 and len(inbox.received) == 2  # one logged, one not: then it stopped
+    assert "cannot write the send log" in err and "stopped after 2 of 8 messages" in err
