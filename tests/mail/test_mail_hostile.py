@@ -383,3 +383,24 @@ def test_a_send_log_that_cannot_be_written_stops_the_sending_before_anything_goe
     out, err = capsys.readouterr()
     assert out.count("sent\t") == 2 and len(inbox.received) == 2  # one logged, one not: then it stopped
     assert "cannot write the send log" in err and "stopped after 2 of 8 messages" in err
+
+
+@pytest.mark.parametrize("how", ["send", "read"])
+def test_a_certificate_file_that_is_a_fifo_is_refused_not_waited_for(tmp_path, capsys, monkeypatch, how):
+    # OpenSSL, given the name, read the FIFO and waited for ever
+    path = _played(tmp_path)
+    fifo = tmp_path / "ca.pem"
+    os.mkfifo(fifo)
+    if how == "send":
+        (tmp_path / "smtp.toml").write_text('[smtp]\nhost = "127.0.0.1"\nport = 9\nsender = "GM <gm@example.org>"\n'
+                                            f'cafile = "{fifo}"\n')
+        args = ["mail", "send", str(path), "--no-pdf", "--settings", str(tmp_path / "smtp.toml")]
+    else:
+        monkeypatch.setenv("DIPLODESK_IMAP_PASSWORD", "pw")
+        args = ["mail", "read", str(path), "imaps://gm@127.0.0.1/INBOX", "--cafile", str(fifo)]
+    start = time.perf_counter()
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]  # after send's progress line, the one line that says why
+    assert last.startswith("diplodesk: ") and "ca.pem: not a regular file" in last, err
+    assert time.perf_counter() - start < 30

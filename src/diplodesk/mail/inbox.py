@@ -25,6 +25,7 @@ from ..engine.files import FileReadError, read_bounded
 from ..engine.plain_text import visible, visible_lines
 from .letters import Forward, attached_message, body_text, forwarded, own_text, why_no_text
 from .roster import address_of
+from .tls import tls_context
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # an order e-mail is a few kB; bigger ones are skipped
 MAX_MESSAGES = 5000
@@ -305,7 +306,7 @@ def read_imap(settings: ImapSettings, password: str, connect: Callable[..., imap
     notes: list[str] = []
     try:
         if connect is None:
-            context = ssl.create_default_context(cafile=settings.cafile)
+            context = tls_context(settings.cafile)
             conn = imaplib.IMAP4_SSL(settings.host, settings.port, ssl_context=context, timeout=30)
         else:
             conn = connect(settings.host, settings.port)

@@ -19,6 +19,7 @@ from typing import Any
 
 from .compose import Outgoing
 from .roster import address_of
+from .tls import tls_context
 
 SECURITY = ("starttls", "ssl", "none")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -88,7 +89,7 @@ Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
 def connect(settings: SmtpSettings, password: str) -> smtplib.SMTP:
     """A logged-in connection; raises SendError-like OSError/SMTPException on failure."""
     settings.check()
-    context = ssl.create_default_context(cafile=settings.cafile)
+    context = tls_context(settings.cafile)
     if settings.security == "ssl":
         conn: smtplib.SMTP = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout,
                                               context=context)
