@@ -87,3 +87,47 @@ def test_a_render_with_room_enough_is_written_whole(small_disk, played, tmp_path
     assert run.code == 0, run.err
     assert run.left["map.pdf"].startswith(b"%PDF-") and run.left["map.pdf"].rstrip().endswith(b"%%EOF")
     assert json.loads(played)["history"]
+
+
+TINY = Path(__file__).parent / "document" / "fixtures" / "jdip_tiny"
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["full", "read-only"])
+def test_variant_import_onto_a_full_disk_imports_nothing_and_keeps_the_old_variant(small_disk, monkeypatch,
+                                                                                  read_only):
+    error = "Read-only file system" if read_only else "No space left on device"
+    old = {"data/diplodesk/variants/mine/variant.toml": b"the old variant", "data/diplodesk/variants/mine/map.svg": b"<svg/>"}
+    disk = small_disk.files(old | {"data/diplodesk/variants/taken": b"a file of the user's"})
+    monkeypatch.setenv("XDG_DATA_HOME", str(disk / "data"))  # the user's variants live on the disk
+    for args, words in (([], ["tiny_isles", "cannot write the variant", error]),
+                        (["--id", "mine", "--force"], ["mine", "cannot write the variant", error]),
+                        (["--id", "taken"], ["taken: is a file, not a folder; nothing was imported"])):
+        run = small_disk.diplodesk("variant", "import", TINY, *args, free=4096, read_only=read_only)
+        _refused(run, *words)
+        assert run.left == old | {"data/diplodesk/variants/taken": b"a file of the user's"}  # nothing half-made
+
+
+@pytest.mark.parametrize("read_only", [False, True], ids=["full", "read-only"])
+def test_mail_preview_onto_a_full_disk_says_so_in_one_line(small_disk, tmp_path, read_only):
+    from mail.mailhelp import blind_game
+
+    game = blind_game()
+    game.process()
+    game.save(tmp_path / "g.json")
+    disk = small_disk.files({})
+    run = small_disk.diplodesk("mail", "preview", tmp_path / "g.json", "--no-pdf", "-o", disk / "eml",
+                               free=0, read_only=read_only)
+    _refused(run, "cannot write", "Read-only file system" if read_only else "No space left on device")
+    assert run.left == {}  # no .eml cut short
+
+
+@pytest.mark.parametrize("command", [["tables", "export", MINI, "nations"], ["variant", "export", "standard", "-o"],
+                                     ["adjudicate", "POSITION", "-o"]], ids=["tables", "variant", "adjudicate"])
+def test_an_export_onto_a_nearly_full_disk_keeps_the_old_file_whole(small_disk, played, tmp_path, command):
+    # they wrote in place: a full disk left a piece of the new file where the old one was
+    (tmp_path / "g.json").write_bytes(played)
+    disk = small_disk.files({"out.txt": b"the old export"})
+    args = [str(tmp_path / "g.json") if a == "POSITION" else a for a in command]
+    run = small_disk.diplodesk(*args, disk / "out.txt", *(["--force"] if command[0] == "tables" else []), free=1024)
+    _refused(run, "out.txt", "No space left on device")
+    assert run.left == {"out.txt": b"the old export"}

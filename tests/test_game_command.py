@@ -113,3 +113,16 @@ def test_orders_are_read_within_bounds_never_from_a_fifo_or_device(tmp_path, cap
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe A lon H\n")))
     assert main(["game", "orders", str(game), "England"]) == 2
     assert "standard input: not UTF-8 text" in capsys.readouterr().err
+
+
+def test_a_refused_line_is_quoted_by_its_start(tmp_path, capsys):
+    # an order padded with 150,000 spaces was printed whole, once a line on standard output
+    game = tmp_path / "h.json"
+    assert main(["game", "new", MINI, "-o", str(game)]) == 0
+    capsys.readouterr()
+    orders = tmp_path / "france.txt"
+    orders.write_text("pw $1 Gaso if Spain" + " " * 150_000 + "x\n")
+    assert main(["game", "orders", str(game), "France", str(orders)]) == 2
+    out, err = capsys.readouterr()
+    assert "france.txt line 1: 'pw $1 Gaso if Spain   " in out and len(out) < 400, out[:400]
+    assert "longer than an order line may be (1000)" in out and len(err) < 500

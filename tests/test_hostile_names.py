@@ -144,3 +144,31 @@ def test_a_csv_nation_name_with_a_line_break_is_refused(tables, tmp_path, capsys
     err = capsys.readouterr().err
     assert "holds a line break" in err and err.count("\n") == 1
     assert (folder / "nations.toml").read_bytes() == before
+
+
+def test_a_one_line_refusal_writes_out_what_a_terminal_would_act_on(tmp_path, capsys):
+    # the refusal named the variant as jDip spelled it: a right-to-left override, raw, on stderr
+    folder = _tiny(tmp_path, "variants.xml", 'name="Tiny Isles"', 'name="Tiny &#x202e;Is&#x9b;les"')
+    assert main(["variant", "import", str(folder), "--id", "tiny_turned"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\u202e" not in err and "\x9b" not in err
+    assert "Tiny \\u202eIs\\x9bles" in err
+
+
+def test_a_report_shows_a_game_files_orders_written_out(tmp_path, capsys):
+    from diplodesk.engine.game import Game
+    from diplodesk.variants import load_variant
+
+    game = Game.new(load_variant("standard"))
+    game.set_orders("England", ["F lon - nth \x1b]0;owned\x07", "A lvp H \u202eyrk", "F edi - nwg\x1b[2J"])
+    game.process()
+    game.set_orders("England", ["F nth - nwy\x1b[31m"])
+    game.save(tmp_path / "g.json")
+    for args in (["--power", "England"], ["--public"]):
+        assert main(["report", str(tmp_path / "g.json"), *args]) == 0
+        out = capsys.readouterr().out
+        assert not any(c in out for c in "\x1b\x07\u202e"), out
+        assert "\\x1b]0;owned\\x07" in out and "A lvp H \\u202eyrk" in out
+    assert main(["report", str(tmp_path / "g.json"), "--power", "England", "--phase", "-1"]) == 0  # orders so far
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "F nth - nwy\\x1b[31m" in out

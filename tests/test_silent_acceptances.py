@@ -79,3 +79,20 @@ def test_without_a_users_copy_nothing_is_said(tmp_path, capsys):
     assert main(["adjudicate", str(pos)]) == 0
     assert capsys.readouterr().err == ""
     assert all(v.replaces is None for v in list_variants())
+
+
+def test_every_command_that_takes_the_id_says_it_uses_the_users_standard(my_standard, tmp_path, capsys):
+    # only adjudicate said so: game new, variant check and the others used the copy silently
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps({"variant": "standard", "phase": "S1901M",
+                               "units": [{"power": "England", "type": "F", "at": "nth"}]}))
+    prefs = tmp_path / "prefs.json"
+    prefs.write_text(json.dumps({"Ann": ["England"], "Bob": ["France"]}))
+    said = f"note: variant 'standard' is your copy in {my_standard}, not the built-in board it replaces"
+    for args in (["game", "new", "standard", "-o", tmp_path / "g.json"], ["variant", "check", "standard"],
+                 ["variant", "export", "standard", "-o", tmp_path / "v.json"], ["adjudicate", pos],
+                 ["report", pos, "--power", "England"], ["assign", prefs, "--variant", "standard", "--seed", "1"]):
+        main([str(a) for a in args])
+        assert said in capsys.readouterr().err, args
+    main(["game", "new", "colonial", "-o", str(tmp_path / "c.json")])
+    assert capsys.readouterr().err == ""

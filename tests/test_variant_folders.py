@@ -91,3 +91,27 @@ def test_a_failed_overwrite_keeps_the_variant_that_was_there(_user_data, monkeyp
     imp = import_jdip_variant(TINY, overwrite=True)  # and a good overwrite replaces it whole
     assert (imp.folder / "variant.toml").is_file() and (imp.folder / "map.svg").is_file()
     assert [p.name for p in user_variants_dir().iterdir()] == ["tiny_isles"]
+
+
+def test_a_variant_too_large_to_open_again_is_not_written(_user_data, capsys, monkeypatch):
+    # jDip data can make a variant.toml over the 4 MiB its loader reads: it was written, exit 0,
+    # and then no command could open it
+    monkeypatch.setattr(map_document, "MAX_VARIANT_BYTES", 500)
+    err = one_line(capsys, "variant", "import", TINY)
+    assert "variant.toml would be 17" in err and "more than the 500 bytes diplodesk reads" in err
+    assert "nothing was imported" in err
+    assert not user_variants_dir().exists() or list(user_variants_dir().iterdir()) == []
+
+
+def test_a_border_named_a_million_times_is_written_once(_user_data, tmp_path):
+    # 1.5 million references to one seasonal border wrote a 10 MB variant.toml
+    for p in TINY.iterdir():
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+    adj = tmp_path / "tiny_adjacency.xml"
+    adj.write_text(adj.read_text().replace('<PROVINCE shortname="nse" fullname="North Sea">',
+                                           '<PROVINCE shortname="nse" fullname="North Sea" borders="'
+                                           + "ice " * 200_000 + '">'))
+    imp = import_jdip_variant(tmp_path)
+    [seasonal] = [s for s in imp.data["special"] if s["kind"] == "seasonal"]
+    assert seasonal["provinces"] == ["ese", "nse"]
+    assert (imp.folder / "variant.toml").stat().st_size < 20_000

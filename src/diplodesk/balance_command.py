@@ -33,13 +33,14 @@ def run(args, writable) -> int:
     from .designer.balance import BalanceError, balance_report
     from .designer.balance_text import report_text
     from .engine import VariantError
-    from .variants import load_variant
+    from .variants import load_variant, say_replaced
 
     pictures = [(p, s) for p, s in ((args.svg, ".svg"), (args.png, ".png")) if p is not None]
     if pictures and not 100 <= args.width <= 20000:
         raise BalanceCommandError(f"--width: {args.width} is not between 100 and 20000 pixels")
     try:
         variant = load_variant(args.name)
+        say_replaced(args.name)
         report = balance_report(variant)
     except (VariantError, BalanceError) as e:
         raise BalanceCommandError(f"variant {args.name}: {e}") from None

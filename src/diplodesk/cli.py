@@ -146,6 +146,10 @@ def read_given(args, played: bool = False):
     file's phase ``args.phase``; without it, with ``played``, the last adjudicated one), or
     BadInput. A position without units is worked on all the same, but the user is told."""
     given = _read_input(args.position, args.phase, played)
+    if given.game is None:  # a position names its variant by id (a game file carries its own)
+        from .variants import say_replaced
+
+        say_replaced(given.data.get("variant", "standard") if isinstance(given.data, dict) else None)
     if (not given.position.units and not getattr(given.position, "dislodged", None)
             and given.position.variant.engine == "standard"):  # an economy starts with none
         print(f"diplodesk: {args.position}: note: {given.position.phase} has no units on the board",
@@ -177,8 +181,10 @@ def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
+    from .engine.files import write_output
+
     try:
-        output.write_text(text, encoding="utf-8")
+        write_output(output, text.encode("utf-8"))
     except OSError as e:
         raise BadInput(f"{output}: cannot write: {e.strerror or e}") from None
 
@@ -216,26 +222,13 @@ def cmd_adjudicate(args) -> int:
         raise BadInput(f"{args.position}: {e}") from None
     except RecursionError:
         raise BadInput(f"{args.position}: the position is too large to adjudicate") from None
-    _say_replaced(given.data.get("variant", "standard") if given.game is None else None)
     _write(json.dumps(result, indent=1) + "\n", args.output)
     return 0
 
 
-def _say_replaced(variant_id) -> None:
-    """A user's variant that stands in for a built-in one of the same id is said, on stderr."""
-    from .variants import list_variants
-
-    if not isinstance(variant_id, str):
-        return
-    info = next((v for v in list_variants() if v.id == variant_id and v.replaces is not None), None)
-    if info is not None:
-        print(f"diplodesk: note: variant {variant_id!r} is your copy in {info.path}, not the built-in "
-              "board it replaces", file=sys.stderr)
-
-
 def cmd_variant(args) -> int:
     from .engine import VariantError
-    from .variants import list_variants, load_variant
+    from .variants import list_variants, load_variant, say_replaced
 
     if args.variant_command == "import":
         from .document.jdip_import import JdipImportError, import_jdip_variant, summary
@@ -272,6 +265,7 @@ def cmd_variant(args) -> int:
         return 0
     try:
         variant = load_variant(args.name)
+        say_replaced(args.name)
     except VariantError as e:
         if args.variant_command == "check":
             for problem in e.problems:
@@ -334,6 +328,7 @@ def cmd_render(args) -> int:
 
 
 def cmd_report(args) -> int:
+    from .engine.plain_text import visible_lines
     from .engine.reports import orders_so_far, power_report
 
     given = read_given(args, played=True)
@@ -346,14 +341,15 @@ def cmd_report(args) -> int:
     if given.unplayed:  # no results to report: the power's orders so far, marked so, or nothing
         if args.public:
             raise BadInput(given.not_played(str(args.position), "public report"))
-        sys.stdout.write(orders_so_far(position, power_named(position, args.power)))
+        sys.stdout.write(visible_lines(orders_so_far(position, power_named(position, args.power))))
         return 0
     if args.public:
         from .engine.reports import public_report
 
-        sys.stdout.write(public_report(position))
+        sys.stdout.write(visible_lines(public_report(position)))
         return 0
-    sys.stdout.write(power_report(position, power_named(position, args.power)))
+    # an order's text is the game file's: ESC, BEL or a bidi override are shown, never sent
+    sys.stdout.write(visible_lines(power_report(position, power_named(position, args.power))))
     return 0
 
 
@@ -410,7 +406,7 @@ def cmd_assign(args) -> int:
 
     from .engine import VariantError
     from .engine.rules.secret_powers import AssignmentError, assign_powers
-    from .variants import load_variant
+    from .variants import load_variant, say_replaced
 
     data = read_json(args.preferences)
     if isinstance(data, dict) and "players" in data and isinstance(data["players"], dict):
@@ -422,6 +418,7 @@ def cmd_assign(args) -> int:
         variant = load_variant(args.variant)
     except VariantError as e:
         raise BadInput(f"variant {args.variant}: {e}") from None
+    say_replaced(args.variant)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
         deal, steps = assign_powers(data, variant.power_names, seed)
@@ -514,9 +511,10 @@ def main(argv: list[str] | None = None) -> int:
         }[args.command]
         return handler(args)
     except BadInput as e:
+        from .engine.plain_text import visible
         from .engine.saved_input import short
 
-        line = short(str(e), 400)
+        line = visible(short(str(e), 400))  # a name or file name may hold ESC or a bidi override
         print(line if line.startswith("diplodesk") else f"diplodesk: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -63,11 +63,13 @@ def run(args) -> int:
 
 def _new(args, Game) -> int:
     from .engine.catalog import load_variant
+    from .variants import say_replaced
 
     if args.output.exists() and not args.force:
         raise GameCommandError(f"{args.output}: exists (--force replaces it)")
     rules = tuple(r.strip() for r in args.rules.split(",") if r.strip())
     game = Game.new(load_variant(args.variant), rules)
+    say_replaced(args.variant)
     folder = Path(args.variant)
     if (folder / "variant.toml").is_file():  # a folder, not an installed variant: keep where
         game.settings["variant_folder"] = str(folder.resolve())  # its map is, for render and pack

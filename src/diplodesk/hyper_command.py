@@ -43,6 +43,7 @@ def names_of(pos) -> dict[str, str]:
 
 def report(args, given) -> int:
     from .engine.hyper.papers import papers_for, text
+    from .engine.plain_text import visible_lines
 
     pos = given.position
     who = "gazette" if args.public or args.gazette else (args.player or args.power or "")
@@ -51,13 +52,13 @@ def report(args, given) -> int:
         raise HyperCommandError(f"--player: {who!r} is no player here (players: {', '.join(players) or 'none'})")
     who = _nation_names(pos).get(who.lower(), who)  # France, Fran -> fra
     if given.unplayed and (who in pos.orders or who in pos.nations or who in players):
-        sys.stdout.write(_orders_so_far(pos, who))
+        sys.stdout.write(visible_lines(_orders_so_far(pos, who)))
         return 0
     sections = papers_for(result_of(given, str(args.position), "report"), pos.to_json(), who, names_of(pos))
     if sections is None:
         known = ", ".join(sorted(pos.nations) + players)
         raise HyperCommandError(f"--power: {who!r} is no nation or player here (known: {known}, gazette, gm)")
-    sys.stdout.write(text(sections))
+    sys.stdout.write(visible_lines(text(sections)))  # orders as the game file holds them
     return 0
 
 

@@ -50,6 +50,9 @@ def run(args: argparse.Namespace, write: Callable[[str, Path | None], None]) -> 
         load(spec)
     except PlaytestError as e:
         raise PlaytestCommandError(str(e)) from None
+    from .variants import say_replaced
+
+    say_replaced(args.name)
     for flag, path, suffix in (("--png", args.png, ".png"), ("--svg", args.svg, ".svg")):
         if path is not None and path.suffix.lower() != suffix:
             raise PlaytestCommandError(f"{flag} {path}: the file name must end in {suffix}")

@@ -60,11 +60,12 @@ def run(args) -> int:
 
 def _export(args, f) -> int:
     from .document.table_csv import export_csv
+    from .engine.files import write_output
 
     if args.csv.exists() and not args.force:
         raise TablesCommandError(f"{args.csv}: exists (--force replaces it)")
     try:
-        args.csv.write_text(export_csv(f), encoding="utf-8")
+        write_output(args.csv, export_csv(f).encode("utf-8"))
     except OSError as e:
         raise TablesCommandError(f"{args.csv}: cannot be written ({e.strerror or e})") from None
     print(f"{args.csv}: {f.table} ({len(f.grid().rows)} rows)")

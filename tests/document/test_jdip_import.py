@@ -162,3 +162,24 @@ def test_the_editor_bridges_the_map_gaps(tmp_path):
     data = tomllib.loads((tmp_path / "tiny" / "variant.toml").read_text())
     pinned = data.get("editor", {})
     assert not pinned.get("pinned_army") and not pinned.get("unpinned_army")
+
+
+def test_the_summary_quotes_values_by_their_start_and_counts_what_it_leaves_out(tmp_path, capsys):
+    # a GAME_LENGTH of 100,000 digits was printed whole, and a note a unit left out: 20,000 lines
+    for p in TINY.iterdir():
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+    vx = tmp_path / "variants.xml"
+    tiny = vx.read_text()
+    vx.write_text(tiny.replace('<GAME_LENGTH value="20"/>', f'<GAME_LENGTH value="{"2" * 100_000}"/>', 1))
+    assert main(["variant", "import", str(tmp_path), "--id", "tiny_long"]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 1000 and "(GAME_LENGTH=222222" in out
+    unit = '<INITIALSTATE province="alp" power="reds" unit="army"/>'
+    vx.write_text(tiny.replace(unit, unit + '<INITIALSTATE province="nowhere" power="reds" unit="army"/>' * 20_000))
+    assert main(["variant", "import", str(tmp_path), "--id", "tiny_many"]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 5000 and "\nand 19961 more notes like these\n" in out
+    vx.write_text(tiny.replace('adjacencyURI="tiny_adjacency.xml"', f'adjacencyURI="{"x" * 100_000}"', 1))
+    assert main(["variant", "import", str(tmp_path), "--id", "tiny_lost"]) == 2
+    err = capsys.readouterr().err
+    assert "the adjacency file 'xxx" in err and len(err) < 500

@@ -104,3 +104,16 @@ def test_an_edit_too_large_is_refused_in_the_editor_too(folder):
     with pytest.raises(TableEditError, match="more than the 4 MiB"):
         tables.set_cells(t4.name, {}, new_rows={"items": rows})
     assert not tables.modified
+
+
+@pytest.mark.parametrize("head, said", [
+    ("row," + ",".join(f"c{i}" for i in range(80_000)), "line 1: 80001 columns; a table has at most 200"),
+    ("row,key," + ".".join(["a"] * 5000), "line 1, column 3 ('a.a.a.a.a"),
+])
+def test_a_header_too_wide_or_too_deep_is_refused_at_once(folder, head, said):
+    # 80,000 columns took 36 s (each looked for among those before it) and the new rows' TOML
+    # writer is quadratic in them; a column 5,000 fields deep made it recurse past the stack
+    tables = TableSet.open(folder)
+    with pytest.raises(CsvError) as e:
+        import_csv(tables, tables.find("T4"), head + "\nitems[1],k,1\n", "t4.csv")
+    assert str(e.value).startswith(f"t4.csv, {said}") and len(str(e.value)) < 200

@@ -16,6 +16,7 @@ from diplodesk.engine.files import (
     clean_stale_temps,
     read_bounded,
     write_atomic,
+    write_output,
 )
 
 # A writer that saves versions 0, 1, 2, ... of one file as fast as it can. Each version
@@ -128,3 +129,22 @@ def test_no_more_than_the_limit_is_read(tmp_path):
     with pytest.raises(FileReadError, match="more than"):
         read_bounded(big, 1000)
     assert read_bounded(big, 2000) == b"x" * 2000
+
+
+def test_an_output_file_is_replaced_whole_and_a_pipe_is_written_to(tmp_path):
+    out = tmp_path / "out.csv"
+    out.write_bytes(b"old")
+    write_output(out, b"new")
+    assert out.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]  # no .bak
+    if not hasattr(os, "mkfifo"):
+        return
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # what /dev/stdout or a shell's >(...) is: a stream, never renamed over
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    write_output(fifo, b"through the pipe")
+    reader.join(10)
+    assert got == [b"through the pipe"] and fifo.is_fifo()

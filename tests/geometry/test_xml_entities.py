@@ -59,6 +59,15 @@ def test_an_encoding_python_does_not_know_is_refused():
         read_xml(b'<?xml version="1.0" encoding="x-nowhere"?><r/>', "x.xml")
 
 
+@pytest.mark.parametrize("codec, says", [("rot13", "rot13 is not a text encoding"), ("base64", "base64 is not a "),
+                                          ("zlib", "zlib is not a "), ("hex", "hex is not a "),
+                                          ("undefined", "undecodable UNDEFINED"), ("punycode", "undecodable PUNYCODE")])
+def test_a_codec_that_reads_no_text_is_refused_in_one_line(codec, says):
+    # Python knows these names, but bytes.decode raised LookupError or UnicodeError past the check
+    with pytest.raises(MapError, match=f"x.xml: not an XML file \\({says}"):
+        read_xml(f'<?xml version="1.0" encoding="{codec}"?><r>x</r>'.encode(), "x.xml")
+
+
 @settings(max_examples=3, deadline=timedelta(seconds=15), derandomize=True)
 @given(st.integers(20_000, 100_000))
 def test_many_declarations_are_read_at_once(n):

@@ -104,3 +104,18 @@ def test_free_data_a_hyper_game_keeps_is_bounded(where, put):
     data = copy.deepcopy(GAME)
     put(data)
     refused(data, where)
+
+
+@pytest.mark.parametrize("damage, said", [(lambda r: r.pop("orders"), "missing (adjudicating the phase gives"),
+                                          (lambda r: r.__setitem__("orders", 7), "7 is not what adjudicating"),
+                                          (lambda r: r.__setitem__("orders", "x" * 100_000), "'xxx")])
+@pytest.mark.parametrize("where", ["history[0]", "branches[0].history[0]"])
+def test_a_season_record_without_its_orders_is_refused_by_name(damage, said, where):
+    # a season's result is free data: without its orders it was a KeyError, with a number a
+    # TypeError, and a long text was quoted whole
+    data = copy.deepcopy(GAME | {"branches": [copy.deepcopy(BRANCH) | {"history": copy.deepcopy(GAME["history"])}]})
+    record = data["history"][0] if where == "history[0]" else data["branches"][0]["history"][0]
+    damage(record["result"])
+    message = refused(data, where if where == "history[0]" else "branches[0]")
+    assert f"result.orders: {said}" in message and "the record was changed or damaged" in message
+    assert len(message) < 500

@@ -89,6 +89,13 @@ def test_a_unit_id_of_other_digits_is_refused(uid):
     refused(with_(lambda p: p.__setitem__("units", [unit])), "units[0].id", "expected a designation")
 
 
+@pytest.mark.parametrize("owner", [["fra"], {"fra": 1}, None, 3])
+def test_a_fishing_fleets_owner_that_is_no_name_is_refused_naming_it(owner):
+    # a list or an object was looked up among the banks' ids first: a TypeError, not a refusal
+    fleet = {"id": "FF1", "owner": owner, "at": "gaso"}
+    refused(with_(lambda p: p["economy"].__setitem__("ffs", [fleet])), "economy.ffs[0].owner", "unknown nation")
+
+
 @pytest.mark.parametrize("order", ["bu ² Trs", "bu ١٢ Trs", "ap ² Trs to Spain", "pw $² Gaso", "²D Gaso ho"])
 def test_an_order_with_other_digits_is_unparsable_not_a_crash(order):
     r = season(start(), {"fra": [order]})

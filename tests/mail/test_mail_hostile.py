@@ -321,3 +321,86 @@ def test_any_message_is_read_or_skipped_quickly_never_an_exception(raw):
     assert (r is None) == bool(notes)
     if r is not None:
         assert "\x1b" not in r.text + r.subject + r.sender and "\u202e" not in r.text + r.subject
+
+
+def test_two_from_headers_or_more_after_the_address_name_nobody(tmp_path):
+    # a second From (Eve's) after the player's, or "<fleur@...>@evil.example": both were
+    # credited to the player
+    fleur = address("France").encode()
+    _drop(tmp_path, {
+        "eve_second": _raw(b"From: Fleur <" + fleur + b">\r\nFrom: eve@evil.example\r\nSubject: x\r\n"),
+        "eve_first": _raw(b"From: eve@evil.example\r\nFrom: Fleur <" + fleur + b">\r\nSubject: x\r\n"),
+        "tail": _raw(b"From: Fleur <" + fleur + b">@evil.example\r\nSubject: x\r\n")})
+    messages, _ = read_path(tmp_path / "box")
+    by = {m.where.split("#")[-1]: m.address for m in messages}
+    assert by["eve_second"] == by["eve_first"] == by["tail"] == ""
+    assert sorted(by.values()) == ["", "", "", address("France")]  # the player's own message still is hers
+    assert address_of("Anna <anna@players.example> (a comment)") == "anna@players.example"
+
+
+def test_the_report_quotes_a_long_line_by_its_start(tmp_path, capsys):
+    # a message of one line of 1.5 MB was quoted whole: five such made a 7 MB report
+    game = blind_game()
+    game.save(tmp_path / "g.json")
+    raw = _raw(b"From: " + address("France").encode() + b"\r\nSubject: x\r\n",
+               b"A Par - Bur\r\n" + b"<" * 1_500_000 + b"\r\nF Bre - " + b"x" * 5000 + b"\r\n")
+    _drop(tmp_path, {"long": raw})
+    assert main(["mail", "read", str(tmp_path / "g.json"), str(tmp_path / "box")]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 5000 and "<" * 150 + "…" in out
+
+
+def test_a_send_log_that_cannot_be_written_stops_the_sending_before_anything_goes(tmp_path, capsys, smtp_server,
+                                                                                   monkeypatch):
+    # the log was appended to after each message: a read-only folder or a full disk was a
+    # traceback after the first message went, and the next run sent it again
+    from mailhelp import PASSWORD
+
+    settings, inbox = smtp_server
+    path = _played(tmp_path)
+    (tmp_path / "smtp.toml").write_text(
+        f'[smtp]\nhost = "127.0.0.1"\nport = {settings.port}\nuser = "gm"\nsender = "GM <gm@example.org>"\n'
+        f'cafile = "{settings.cafile}"\n')
+    monkeypatch.setenv("DIPLODESK_SMTP_PASSWORD", PASSWORD)
+    (tmp_path / "g.mail-log.jsonl").mkdir()  # what a read-only folder does to the append
+    args = ["mail", "send", str(path), "--no-pdf", "--settings", str(tmp_path / "smtp.toml")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "g.mail-log.jsonl: cannot write the send log" in err and "nothing was sent" in err
+    assert inbox.received == []
+    (tmp_path / "g.mail-log.jsonl").rmdir()
+    from diplodesk.mail import sending
+
+    real = sending.SendLog.add
+
+    def full_after_one(self, r):
+        ok = real(self, r)
+        self.path = tmp_path  # a folder: the next append fails as a full disk would
+        return ok
+
+    monkeypatch.setattr(sending.SendLog, "add", full_after_one)
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out.count("sent\t") == 2 and len(inbox.received) == 2  # one logged, one not: then it stopped
+    assert "cannot write the send log" in err and "stopped after 2 of 8 messages" in err
+
+
+@pytest.mark.parametrize("how", ["send", "read"])
+def test_a_certificate_file_that_is_a_fifo_is_refused_not_waited_for(tmp_path, capsys, monkeypatch, how):
+    # OpenSSL, given the name, read the FIFO and waited for ever
+    path = _played(tmp_path)
+    fifo = tmp_path / "ca.pem"
+    os.mkfifo(fifo)
+    if how == "send":
+        (tmp_path / "smtp.toml").write_text('[smtp]\nhost = "127.0.0.1"\nport = 9\nsender = "GM <gm@example.org>"\n'
+                                            f'cafile = "{fifo}"\n')
+        args = ["mail", "send", str(path), "--no-pdf", "--settings", str(tmp_path / "smtp.toml")]
+    else:
+        monkeypatch.setenv("DIPLODESK_IMAP_PASSWORD", "pw")
+        args = ["mail", "read", str(path), "imaps://gm@127.0.0.1/INBOX", "--cafile", str(fifo)]
+    start = time.perf_counter()
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    last = err.splitlines()[-1]  # after send's progress line, the one line that says why
+    assert last.startswith("diplodesk: ") and "ca.pem: not a regular file" in last, err
+    assert time.perf_counter() - start < 30

@@ -73,6 +73,21 @@ def test_a_band_too_large_for_the_memory_is_refused_not_a_crash(tmp_path, monkey
     assert old.read_bytes() == b"the old map" and [p.name for p in tmp_path.iterdir()] == ["map.png"]
 
 
+def test_no_memory_for_a_bands_rows_is_refused_not_a_crash(tmp_path, monkeypatch):
+    """Under a tight memory limit the band was had but not its copy as RGB rows: Qt gave a
+    null image and numpy a TypeError (a traceback, exit 1)."""
+    class NoCopy(QImage):
+        def convertToFormat(self, *args):  # noqa: N802 - Qt's name
+            return QImage()
+
+    monkeypatch.setattr(export, "QImage", NoCopy)
+    old = tmp_path / "map.png"
+    old.write_bytes(b"the old map")
+    with pytest.raises(RenderError, match="map.png: not enough memory to draw it"):
+        render_file(POSITION, old, width=300)
+    assert old.read_bytes() == b"the old map" and [p.name for p in tmp_path.iterdir()] == ["map.png"]
+
+
 @pytest.mark.parametrize("suffix, ending", [(".pdf", b"%%EOF"), (".svg", b"</svg>"), (".png", b"IEND\xaeB`\x82")])
 def test_a_file_cut_short_never_replaces_the_old_one(tmp_path, monkeypatch, suffix, ending):
     """What a full disk did to Qt's writers: the file comes out short, and nobody says so."""

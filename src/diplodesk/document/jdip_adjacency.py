@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from ..engine.plain_text import shown
+
 
 class _Reader(Protocol):
     """What the adjacency reads of the variant's reader: where to say what was left out."""
@@ -64,14 +66,14 @@ class _Adjacency:
         for i, p in enumerate(_children(self.root, "PROVINCE")):
             pid = _pid(p.get("shortname") or "")
             if not pid or pid in info:
-                self.r.notes.append(f"{self.where}: PROVINCE[{i}] {p.get('shortname')!r} is "
+                self.r.notes.append(f"{self.where}: PROVINCE[{i}] {shown(p.get('shortname'))} is "
                                     f"{'listed twice' if pid else 'without a shortname'}: left out")
                 continue
             aliases = [u.get("name") for u in _children(p, "UNIQUENAME") if u.get("name")]
             info[pid] = {"name": (p.get("fullname") or pid).strip(), "aliases": aliases}
             if (p.get("isConvoyableCoast") or "").lower() == "true":
                 self.r.unsupported.append(f"the convoyable coast {pid} (fleets convoying through land)")
-            border_of[pid] = (p.get("borders") or "").split()
+            border_of[pid] = list(dict.fromkeys((p.get("borders") or "").split()))  # each border once
             m: dict[str, list[tuple[str, str | None]]] = {}
             for a in _children(p, "ADJACENCY"):
                 t = (a.get("type") or "mv").lower()
@@ -195,7 +197,7 @@ class _Adjacency:
             for bid in ids:
                 b = borders.get(bid)
                 if b is None:
-                    self.r.notes.append(f"{self.where}: {pid} names border {bid!r}, not defined: ignored")
+                    self.r.notes.append(f"{self.where}: {shown(pid)} names border {shown(bid)}, not defined: ignored")
                     continue
                 frm = [_pid(x) for x in re.split(r"[,\s]+", b.get("from") or "") if x]
                 mod = (b.get("baseMoveModifier") or "").strip()
@@ -210,13 +212,13 @@ class _Adjacency:
                     if seasons:
                         seasonal.setdefault(tuple(seasons), []).append(pid)
                         continue
-                    self.r.unsupported.append(f"the border {bid!r} of {pid} (season {season!r})")
+                    self.r.unsupported.append(f"the border {shown(bid)} of {shown(pid)} (season {shown(season)})")
                 else:
                     what = ", ".join(f"{k}={b.get(k)}" for k in ("from", "unitTypes", "orderTypes", "year",
                                                                "season", "phase", "baseMoveModifier") if b.get(k))
-                    self.r.unsupported.append(f"the border {bid!r} of {pid} ({what})")
+                    self.r.unsupported.append(f"the border {shown(bid)} of {shown(pid)} ({what[:200]})")
         for a, b in sorted(difficult):
             out.append({"kind": "difficult", "between": [a, b]})
         for seasons, provs in sorted(seasonal.items()):
-            out.append({"kind": "seasonal", "provinces": sorted(provs), "seasons": list(seasons)})
+            out.append({"kind": "seasonal", "provinces": sorted(set(provs)), "seasons": list(seasons)})
         return out

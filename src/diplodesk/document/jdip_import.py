@@ -28,7 +28,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..engine.files import FileReadError, glob_files
-from ..engine.plain_text import unsafe_char
+from ..engine.plain_text import shown, unsafe_char
 from ..engine.variant import Variant, VariantError
 from ..geometry.svg_import import MapError, import_svg, read_file, read_xml
 from .jdip_adjacency import SEASONS, _Adjacency, _children, _first, _pid, _split_ref
@@ -40,6 +40,7 @@ MAX_MEMBER_BYTES = 32 * 1024 * 1024
 MAX_XML_BYTES = 8 * 1024 * 1024
 MAX_DESCRIPTION_CHARS = 100_000  # of a description's HTML read (4,000 of its text are kept)
 MAX_STYLE_BYTES = 2_000_000  # of the map read for its style sheet's colours
+MAX_NOTES = 40  # of the notes a summary prints
 _BREAKS = ("br", "p", "div", "li", *(f"h{d}" for d in range(10)))  # tags that end a line
 
 PHASES = {"movement": "M", "retreat": "R", "retreats": "R", "adjustment": "A", "adjustments": "A", "build": "A"}
@@ -327,10 +328,10 @@ class _Reader:
         vid = self.variant_id or _default_id(vname)
         mp = _first(v, "MAP")
         if mp is None or not mp.get("adjacencyURI"):
-            raise JdipImportError(f"{self.where}: variant {vname!r} has no <MAP adjacencyURI=...>")
+            raise JdipImportError(f"{self.where}: variant {shown(vname)} has no <MAP adjacencyURI=...>")
         adj_name = self.files.find(mp.get("adjacencyURI") or "", self.vx)
         if adj_name is None:
-            raise JdipImportError(f"{self.where}: the adjacency file {mp.get('adjacencyURI')!r} is not there")
+            raise JdipImportError(f"{self.where}: the adjacency file {shown(mp.get('adjacencyURI'))} is not there")
         svg_name = self._map_file(mp)
         svg = self.files.read(svg_name)
         powers, power_of = self._powers(svg)
@@ -385,11 +386,11 @@ class _Reader:
                 real = self.files.find(d.get("URI") or "", self.vx)
                 if real is not None:
                     return real
-                self.notes.append(f"map {d.get('URI')!r} of {g.get('ref')!r} is not there")
+                self.notes.append(f"map {shown(d.get('URI'))} of {shown(g.get('ref'))} is not there")
         svgs = [n for low, n in self.files.names.items() if low.endswith(".svg")]
         if len(svgs) == 1:
             return svgs[0]
-        raise JdipImportError(f"{self.where}: no SVG map found for variant {self.v.get('name')!r}")
+        raise JdipImportError(f"{self.where}: no SVG map found for variant {shown(self.v.get('name'))}")
 
     def _powers(self, svg: bytes) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
         colours = _svg_colours(svg)
@@ -408,7 +409,7 @@ class _Reader:
             for k in (name, *alts):
                 power_of[k.lower()] = name
         if not powers:
-            raise JdipImportError(f"{self.where}: variant {self.v.get('name')!r} has no active power")
+            raise JdipImportError(f"{self.where}: variant {shown(self.v.get('name'))} has no active power")
         return powers, power_of
 
     def _power(self, text: str | None, power_of: Mapping[str, str], where: str) -> str | None:
@@ -416,7 +417,7 @@ class _Reader:
             return None
         p = power_of.get(text.strip().lower())
         if p is None:
-            self.notes.append(f"{where}: unknown power {text!r}: ignored")
+            self.notes.append(f"{where}: unknown power {shown(text)}: ignored")
         return p
 
     def _rules(self) -> None:
@@ -428,9 +429,9 @@ class _Reader:
             if name == "OPTION_WINGS":
                 self.unsupported.append("wing units (OPTION_WINGS)")
             elif name == "OPTION_BUILDS":
-                self.unsupported.append(f"builds other than in home centres ({value})")
+                self.unsupported.append(f"builds other than in home centres ({shown(value)})")
             else:
-                self.unsupported.append(f"the rule option {name}={value}")
+                self.unsupported.append(f"the rule option {shown(name)}={shown(value)}")
 
     def _start(self, provinces: Mapping[str, dict], power_of: Mapping[str, str]) -> list[dict[str, str]]:
         units = []
@@ -443,13 +444,13 @@ class _Reader:
             if power is None:
                 continue
             if prov not in provinces:
-                self.notes.append(f"{where}: unknown province {st.get('province')!r}: unit left out")
+                self.notes.append(f"{where}: unknown province {shown(st.get('province'))}: unit left out")
                 continue
             if kind == "wing":
                 self.unsupported.append(f"a start wing in {prov}")
                 continue
             if kind not in ("army", "fleet"):
-                self.notes.append(f"{where}: unit {kind!r} is not army or fleet: left out")
+                self.notes.append(f"{where}: unit {shown(kind)} is not army or fleet: left out")
                 continue
             uc = (st.get("unitcoast") or "").strip().lower() or coast
             at = prov
@@ -465,7 +466,7 @@ class _Reader:
             prov = _pid(sc.get("province") or "")
             prov = self.lookup.get(prov, prov)
             if prov not in provinces:
-                self.notes.append(f"SUPPLYCENTER[{i}]: unknown province {sc.get('province')!r}: left out")
+                self.notes.append(f"SUPPLYCENTER[{i}]: unknown province {shown(sc.get('province'))}: left out")
                 continue
             if provinces[prov]["kind"] not in ("land", "coast"):
                 self.notes.append(f"SUPPLYCENTER[{i}]: {prov} is {provinces[prov]['kind']}: left out")
@@ -486,7 +487,7 @@ class _Reader:
                               ("GAME_LENGTH", "a game length")):
                 el = _first(vc, tag)
                 if el is not None:
-                    self.notes.append(f"victory by {what} ({tag}={el.get('value')}) is left to the GM")
+                    self.notes.append(f"victory by {what} ({tag}={(el.get('value') or '')[:40]}) is left to the GM")
         if not win or win > n_centres:
             win = n_centres // 2 + 1
             self.notes.append(f"no usable WINNING_SUPPLY_CENTERS: victory at {win} centres")
@@ -583,9 +584,12 @@ def summary(imp: JdipImport) -> str:
              + (f", into {imp.folder}" if imp.folder else "")]
     if imp.unsupported:
         lines.append("not supported, left out: " + "; ".join(_dedupe(imp.unsupported)))
-    lines += imp.notes
+    lines += imp.notes[:MAX_NOTES]  # one per province or unit left out: a crafted file has thousands
+    if len(imp.notes) > MAX_NOTES:
+        lines.append(f"and {len(imp.notes) - MAX_NOTES} more notes like these")
     if imp.others:
-        lines.append(f"the file holds other variants too: {', '.join(imp.others)}")
+        more = f" and {len(imp.others) - 12} more" if len(imp.others) > 12 else ""
+        lines.append(f"the file holds other variants too: {', '.join(o[:60] for o in imp.others[:12])}{more}")
     return "\n".join(_printable(line) for line in lines)
 
 

@@ -21,7 +21,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from ..engine.catalog import MAX_VARIANT_BYTES
 from ..geometry.surgery import line_side
+from ..geometry.svg_xml import MAX_BYTES as MAX_SVG_BYTES
 from .map_checks import playability
 from .map_io import write_atomic, write_toml
 from .map_model import MapModel
@@ -142,10 +144,16 @@ class MapDocument(QObject, MapModel):
         if tomllib.loads(text) != _plain(data):  # our writer must read back exactly
             raise MapEditError("internal error: the variant data does not read back the same")
         svg = self.to_svg() if any(not g.is_empty for g in self._shapes.values()) else None
+        toml_bytes, svg_bytes = text.encode("utf-8"), svg.encode("utf-8") if svg is not None else b""
+        for name, body, limit in (("variant.toml", toml_bytes, MAX_VARIANT_BYTES), ("map.svg", svg_bytes, MAX_SVG_BYTES)):
+            if len(body) > limit:  # written, it would be refused when read: a variant that never opens
+                most = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit} bytes"
+                raise MapEditError(f"{name} would be {len(body)} bytes, more than the {most} diplodesk "
+                                   "reads; nothing was saved")
         target.mkdir(parents=True, exist_ok=True)
-        write_atomic(target / "variant.toml", text.encode("utf-8"))
+        write_atomic(target / "variant.toml", toml_bytes)
         if svg is not None:
-            write_atomic(target / "map.svg", svg.encode("utf-8"))
+            write_atomic(target / "map.svg", svg_bytes)
         if self.folder is not None and self.folder != target:
             readme = self.folder / "README.md"
             if readme.is_file() and not (target / "README.md").exists():

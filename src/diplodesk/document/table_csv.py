@@ -25,6 +25,8 @@ class CsvError(ValueError):
 
 
 MAX_CSV_BYTES = 16 * 1024 * 1024
+MAX_COLUMNS = 200
+MAX_COLUMN_DEPTH = 8  # parts of a column's name (cost.gold is 2)
 
 
 def read_csv_file(path) -> str:
@@ -91,15 +93,22 @@ def import_csv(tables: TableSet, f: TableFile, text: str, source: str = "CSV",
     if not lines or not lines[0]:
         raise CsvError(f"{source}, line 1: empty; expected a header: {ROW}, {', '.join(grid.columns)}")
     header = [h.strip() for h in lines[0]]
+    if len(header) > MAX_COLUMNS:  # the widest table has 22; the TOML writer is quadratic in them
+        raise CsvError(f"{source}, line 1: {len(header)} columns; a table has at most {MAX_COLUMNS}")
     if header[0] != ROW:
         raise CsvError(f"{source}, line 1, column 1: expected {ROW!r}, got {header[0]!r}")
     adding = any(grid.row(c[0].strip()) is None and _new_row(c[0]) for c in lines[1:] if c)
+    named: set[str] = set()  # a set, not header.index: 80,000 columns took 36 s, 2 million hours
     for j, h in enumerate(header[1:], start=2):
         if h not in grid.columns and not (adding and h):
-            raise CsvError(f"{source}, line 1, column {j} ({h!r}): not a column of table {f.table} "
+            raise CsvError(f"{source}, line 1, column {j} ({h[:40]!r}): not a column of table {f.table} "
                            f"(its columns: {', '.join(grid.columns)})")
-        if header.index(h) != j - 1:
-            raise CsvError(f"{source}, line 1, column {j} ({h!r}): a second column of that name")
+        if h in named:
+            raise CsvError(f"{source}, line 1, column {j} ({h[:40]!r}): a second column of that name")
+        if h.count(".") >= MAX_COLUMN_DEPTH:  # a field of a field of ...: the writer recursed past the stack
+            raise CsvError(f"{source}, line 1, column {j} ({h[:40]!r}): a field more than "
+                           f"{MAX_COLUMN_DEPTH} deep")
+        named.add(h)
     values: dict[CellPath, Any] = {}
     new_rows: dict[str, list[dict[str, Any]]] = {}
     seen: set[str] = set()

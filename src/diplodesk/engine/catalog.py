@@ -70,6 +70,17 @@ def list_variants() -> list[VariantInfo]:
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 
+def replacement_note(variant_id: object) -> str:
+    """The note a command gives when ``variant_id`` names a user's variant used in place of
+    the built-in one of that id ("" when it does not): said on every use, never silent."""
+    if not isinstance(variant_id, str):
+        return ""
+    info = next((v for v in list_variants() if v.id == variant_id and v.replaces is not None), None)
+    if info is None:
+        return ""
+    return f"note: variant {variant_id!r} is your copy in {info.path}, not the built-in board it replaces"
+
+
 def check_variant_shape(data: dict, path: Path) -> None:
     """Raise VariantError if the data does not have the shape of a ``variant.toml``."""
     try:

@@ -47,6 +47,23 @@ def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
     _sync_dir(path.parent)
 
 
+def write_output(path: Path, data: bytes) -> None:
+    """A file the user named for output (a CSV, a result as JSON): written whole beside it
+    and put in place with one rename, so a full disk leaves the old file, never a piece of
+    the new one (no ``.bak``: the user asked for this file). A device or FIFO named
+    (``/dev/stdout``, a pipe) is a stream, not a file to replace: it is written to as is."""
+    path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    write_atomic(path, data, keep_backup=False)
+
+
 def _temp_beside(path: Path) -> str:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     os.close(fd)

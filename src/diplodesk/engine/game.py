@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import schemas, seasons
 from .files import FileReadError, read_bounded, write_atomic
-from .plain_text import refusal
+from .plain_text import refusal, shown
 from .position import Position, PositionError
 from .process import REVISION, Outcome, outcome_to_json, process
 from .variant import Variant, VariantError
@@ -357,14 +357,21 @@ def _check_result(position: Position, stored: dict, where: str) -> None:
         raise GameFileError(f"{where}: its phase cannot be adjudicated ({e})") from None
     if fresh == stored:
         return
+    orders = stored.get("orders")  # a season engine's result is free data: it may lack them
     if {**fresh, "orders": None} == {**stored, "orders": None}:
-        path, want, got = _order_difference(fresh["orders"], stored["orders"])
-        if not path:
-            return  # the same entries in another order say the same (it follows the units')
+        if "orders" not in stored:
+            raise GameFileError(f"{where}.orders: missing (adjudicating the phase gives "
+                                f"{shown(fresh['orders'], 80)}); the record was changed or damaged")
+        if not isinstance(orders, list):
+            path, want, got = ".orders", fresh["orders"], orders
+        else:
+            path, want, got = _order_difference(fresh["orders"], orders)
+            if not path:
+                return  # the same entries in another order say the same (it follows the units')
     else:
         path, want, got = _difference({**fresh, "orders": None}, {**stored, "orders": None})
-    raise GameFileError(f"{where}{path}: {got!r} is not what adjudicating the phase gives "
-                        f"({want!r}); the record was changed or damaged")
+    raise GameFileError(f"{where}{path}: {shown(got, 80)} is not what adjudicating the phase gives "
+                        f"({shown(want, 80)}); the record was changed or damaged")
 
 
 def _order_difference(fresh: list, stored: list) -> tuple[str, Any, Any]:

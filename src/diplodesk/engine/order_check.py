@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .plain_text import shown
 from .position import Position
 from .process import process
 
@@ -29,7 +30,8 @@ class Refusal:
     detail: str = ""
 
     def message(self) -> str:
-        return f"line {self.number}: {self.text!r}: {self.reason}" + (f": {self.detail}" if self.detail else "")
+        # the line's start only: a refused line may be a megabyte of spaces
+        return f"line {self.number}: {shown(self.text, 80)}: {self.reason}" + (f": {self.detail}" if self.detail else "")
 
 
 def refusals(position: Position, power: str, texts: Sequence[str]) -> list[Refusal]:

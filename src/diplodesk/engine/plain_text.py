@@ -49,3 +49,21 @@ def shown(value: object, limit: int = 40) -> str:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# control characters a terminal acts on (ESC, BEL, CR ...) and the marks that turn text
+# around (the right-to-left override), shown as \x1b, \u202e so nobody is fooled by them
+_INVISIBLE = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0))}
+_INVISIBLE |= {c: f"\\u{c:04x}" for c in (0x061c, 0x200e, 0x200f, *range(0x202a, 0x202f), *range(0x2066, 0x206a),
+                                          0x2028, 0x2029, 0xfeff)}
+
+
+def visible(text: str) -> str:
+    """``text`` with every control and direction mark written out (``\\x1b``), so that what
+    a sender (or a file) holds is shown, never acted on by a terminal or turned around on screen."""
+    return text.translate(_INVISIBLE)
+
+
+def visible_lines(text: str) -> str:
+    """:func:`visible` for each line, keeping the line breaks (and tabs)."""
+    return "\n".join(visible(line) for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))

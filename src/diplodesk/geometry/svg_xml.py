@@ -109,7 +109,9 @@ def _utf8(raw: bytes, source: str, kind: str) -> bytes:
             raise MapError(f"{source}: not {kind} (an encoding Python does not know: {codec})") from None
     try:
         text = raw.decode(codec)
-    except UnicodeDecodeError:
+    except LookupError:  # a codec Python knows, but of bytes to bytes (rot13, base64, zlib)
+        raise MapError(f"{source}: not {kind} ({codec} is not a text encoding)") from None
+    except UnicodeError:  # undecodable, or a codec that decodes nothing (undefined, punycode)
         raise MapError(f"{source}: not {kind} (undecodable {codec.upper()})") from None
     text = text.removeprefix("\ufeff")
     if text.startswith("<?xml"):

@@ -237,7 +237,7 @@ class OrdersFromMailDialog(QDialog):
                             "player's. Tick to enter its orders anyway.")
             self.problems.addItem(item)
         for p in intake.flagged:
-            item = QListWidgetItem((f"“{p.text.strip()}”: " if p.text.strip() else "") + p.message)
+            item = QListWidgetItem((f"“{p.quoted}”: " if p.quoted else "") + p.message)
             item.setForeground(QColor("#9a5b00"))
             item.setToolTip(p.where)
             self.problems.addItem(item)
@@ -247,17 +247,17 @@ class OrdersFromMailDialog(QDialog):
             item.setToolTip(f"{u.where}: From: {u.sender}")
             self.problems.addItem(item)
         for p in intake.unreadable:
-            item = QListWidgetItem((f"“{p.text.strip()}”: " if p.text.strip() else "") + p.message)
+            item = QListWidgetItem((f"“{p.quoted}”: " if p.quoted else "") + p.message)
             item.setToolTip(p.where)
             self.problems.addItem(item)
         prose = [p for p in intake.problems if p.prose]
         if prose:
-            said = sorted({p.text.strip() for p in prose})
+            said = sorted({p.quoted for p in prose})
             item = QListWidgetItem(f"{len(prose)} line{'s' if len(prose) != 1 else ''} of text that "
                                    f"{'are' if len(prose) != 1 else 'is'} no order (greetings, remarks): "
                                    + "; ".join(f"“{t}”" for t in said[:8]) + ("…" if len(said) > 8 else ""))
             item.setForeground(QColor("#909090"))
-            item.setToolTip("\n".join(f"{p.where}: {p.text.strip()}" for p in prose[:60]))
+            item.setToolTip("\n".join(f"{p.where}: {p.quoted}" for p in prose[:60]))
             self.problems.addItem(item)
         self.problems.blockSignals(False)
         self.summary.setStyleSheet("")

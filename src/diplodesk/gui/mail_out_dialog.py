@@ -319,6 +319,9 @@ class SendResultsDialog(QDialog):
         if s.user and not pw:
             self.status.setText("Cannot send: give the password (it can be kept in the system keyring).")
             return
+        if not self.log.writable():
+            self.status.setText(f"Cannot send: {self.log.unwritten}.")
+            return
         self._save_settings(s)
         if self.remember.isChecked() and self.password.text():
             why = keyring_password.remember(s.keyring_user, self.password.text())
@@ -349,7 +352,10 @@ class SendResultsDialog(QDialog):
         self.progress.setValue(len(self._sent()))
         stopped = worker.stopped and len(results) < len(worker.todo)
         why = server_stopped(results, len(worker.todo))
-        if why:
+        if self.log.unwritten:
+            self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}, then stopped: "
+                                f"{self.log.unwritten}. Check those went out before sending again.")
+        elif why:
             self.status.setText(f"Sent {len(results) - len(failed)} of {len(worker.todo)}; {why}. "
                                 "Fix the settings and Send again.")
         else:

@@ -16,11 +16,11 @@ from urllib.parse import unquote, urlsplit
 from ..engine import seasons
 from ..engine.files import FileReadError, read_bounded, write_atomic
 from ..engine.game import Game, GameFileError
+from ..engine.plain_text import visible_lines
 from .compose import Batch, MailOptions, results_mail
 from .hyper_compose import season_mail
 from .hyper_intake import HyperIntake, entered
 from .inbox import ImapSettings, InboxError, read_imap, read_path
-from .letters import visible_lines
 from .orders_in import read_mail
 from .password import stored
 from .players import PlayersError, roster_of
@@ -228,6 +228,8 @@ def _send(batch: Batch, args) -> int:
     settings = smtp_settings(args)
     password = _password(settings, args.password_env)
     log = SendLog.beside(args.game)
+    if not log.writable():
+        raise MailCommandError(f"{log.unwritten}; nothing was sent")
     done = set() if args.again else log.sent()
     todo = [m for m in batch.messages if m.key not in done]
     if len(todo) < len(batch.messages):
@@ -243,6 +245,9 @@ def _send(batch: Batch, args) -> int:
     failed = [r for r in results if not r.ok]
     for r in results:
         print(f"{'sent' if r.ok else 'FAILED'}\t{', '.join(r.to)}\t{r.subject}" + (f"\t{r.error}" if r.error else ""))
+    if log.unwritten:
+        raise MailCommandError(f"{log.unwritten}: the sending stopped after {len(results)} of {len(todo)} "
+                               "messages (listed above); check those went out before sending again")
     why = stopped(results, len(todo))
     if why:
         raise MailCommandError(f"{len(todo) - len(results) + len(failed)} of {len(todo)} messages were not sent, "

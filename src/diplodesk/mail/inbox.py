@@ -22,17 +22,10 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from ..engine.files import FileReadError, read_bounded
-from .letters import (
-    Forward,
-    attached_message,
-    body_text,
-    forwarded,
-    own_text,
-    visible,
-    visible_lines,
-    why_no_text,
-)
+from ..engine.plain_text import visible, visible_lines
+from .letters import Forward, attached_message, body_text, forwarded, own_text, why_no_text
 from .roster import address_of
+from .tls import tls_context
 
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024  # an order e-mail is a few kB; bigger ones are skipped
 MAX_MESSAGES = 5000
@@ -57,7 +50,7 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Received:
-    """One e-mail as the mailroom uses it; every text in it is :func:`~.letters.visible`."""
+    """One e-mail as the mailroom uses it; every text in it is :func:`~diplodesk.engine.plain_text.visible`."""
 
     where: str  # the file or mailbox key it came from, for the GM
     sender: str  # the From: header as written (encoded words decoded)
@@ -161,6 +154,8 @@ def received(raw: bytes, where: str) -> Received:
         date = date.replace(tzinfo=UTC)
     sender = _raw(msg, "From")
     address = address_of(sender)  # the address as written: an encoded word hides none
+    if sum(k.lower() == "from" for k, _ in msg.raw_items()) > 1:
+        address = ""  # two From headers: which one a mail program shows is anyone's guess
     body = body_text(msg)
     own = own_text(body)
     return Received(visible(where), visible(_decoded(sender)), address, visible(_decoded(_raw(msg, "Subject"))),
@@ -311,7 +306,7 @@ def read_imap(settings: ImapSettings, password: str, connect: Callable[..., imap
     notes: list[str] = []
     try:
         if connect is None:
-            context = ssl.create_default_context(cafile=settings.cafile)
+            context = tls_context(settings.cafile)
             conn = imaplib.IMAP4_SSL(settings.host, settings.port, ssl_context=context, timeout=30)
         else:
             conn = connect(settings.host, settings.port)

@@ -26,6 +26,7 @@ from .inbox import Received
 from .roster import Player, Roster
 
 AHEAD = timedelta(days=1)  # a Date further ahead of our clock than this is a wrong clock
+QUOTED = 200  # characters of a line a report quotes
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,13 @@ class Problem:
     def prose(self) -> bool:
         """A line that does not start like an order (a greeting, a remark)."""
         return self.kind == "prose"
+
+    @property
+    def quoted(self) -> str:
+        """The line as the report shows it: its start, at most QUOTED characters (a message
+        may hold one line of two megabytes)."""
+        text = self.text.strip()
+        return text if len(text) <= QUOTED else text[:QUOTED - 1] + "…"
 
 
 @dataclass
@@ -137,12 +145,11 @@ class Intake:
             lines += [f"    {r.label}: {r.sender} — {r.subject} ({r.where})" for r in self.unknown]
         if self.flagged:
             lines += ["", "To look at (entered as sent):"]
-            lines += [f"    {p.message}" + (f": {p.text.strip()}" if p.text.strip() else "") for p in self.flagged]
+            lines += [f"    {p.message}" + (f": {p.quoted}" if p.quoted else "") for p in self.flagged]
         if self.unreadable:
             lines += ["", "Not used:"]
-            lines += [f"    {p.message}" + (f": {p.text.strip()}" if p.text.strip() else "")
-                      for p in self.unreadable]
-        said = sorted({p.text.strip() for p in self.problems if p.prose}) if prose else []
+            lines += [f"    {p.message}" + (f": {p.quoted}" if p.quoted else "") for p in self.unreadable]
+        said = sorted({p.quoted for p in self.problems if p.prose}) if prose else []
         if said:
             n = sum(p.prose for p in self.problems)
             lines += ["", f"Text that is no order ({_count(n, 'line')}, e.g. greetings): "

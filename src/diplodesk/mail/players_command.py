@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..engine.game import Game
-from .letters import visible
+from ..engine.plain_text import visible
 from .players import Change, PlayersError, add, change, remove, rows, unplayed
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from email.utils import formataddr
 from typing import Any
 
-from .letters import visible
+from ..engine.plain_text import visible
 
 _ADDRESS = re.compile(r"[^@\s<>(),;:\"]+@[^@\s<>(),;:\"]+\.[^@\s<>(),;:\".]+")
 MAX_FROM = 2000  # characters: a From: header longer than this names nobody
@@ -56,12 +56,13 @@ def address_of(text: str) -> str:
 
     Only the real address counts, never the display name: ``bob@example.org
     <eve@evil.example>`` is Eve's. A header naming two addresses, or none outside a comment
-    or an encoded word, names nobody."""
+    or an encoded word, or with more after its ``<address>``, names nobody."""
     if not text or len(text) > MAX_FROM:
         return ""
     bare = _outside(text)
     if "<" in bare or ">" in bare:
-        if bare.count("<") != 1 or bare.count(">") != 1 or bare.index("<") > bare.index(">"):
+        if bare.count("<") != 1 or bare.count(">") != 1 or bare.index("<") > bare.index(">") \
+                or bare[bare.index(">") + 1:].strip():  # "<bob@example.org>@evil.example"
             return ""
         bare = bare[bare.index("<") + 1:bare.index(">")]
     addr = bare.strip()

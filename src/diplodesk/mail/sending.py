@@ -19,6 +19,7 @@ from typing import Any
 
 from .compose import Outgoing
 from .roster import address_of
+from .tls import tls_context
 
 SECURITY = ("starttls", "ssl", "none")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -88,7 +89,7 @@ Progress = Callable[[int, int, str], bool]  # (done, total, what) -> go on?
 def connect(settings: SmtpSettings, password: str) -> smtplib.SMTP:
     """A logged-in connection; raises SendError-like OSError/SMTPException on failure."""
     settings.check()
-    context = ssl.create_default_context(cafile=settings.cafile)
+    context = tls_context(settings.cafile)
     if settings.security == "ssl":
         conn: smtplib.SMTP = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout,
                                               context=context)
@@ -130,8 +131,8 @@ def send_all(messages: Iterable[Outgoing], settings: SmtpSettings, password: str
                     conn = None
             r = SendResult(m.key, m.to, m.subject, not error, error, _now(), fatal)
             results.append(r)
-            if log is not None:
-                log.add(r)
+            if log is not None and not log.add(r):
+                break  # what was sent is not written down: sending more would only make it worse
             if fatal:
                 break
     finally:
@@ -172,6 +173,7 @@ class SendLog:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path is not None else None
         self.entries: list[SendResult] = self._read() if self.path is not None else []
+        self.unwritten = ""  # why the log could not be written, once it could not
 
     @classmethod
     def beside(cls, game_path: Path) -> SendLog:
@@ -191,11 +193,32 @@ class SendLog:
                 continue  # a torn last line from a crash: the others stand
         return out
 
-    def add(self, r: SendResult) -> None:
+    def add(self, r: SendResult) -> bool:
+        """Log a try; False when the log cannot be written (a full disk, a read-only
+        folder), which :attr:`unwritten` says: the sending must stop, or what went out
+        would go again."""
         self.entries.append(r)
-        if self.path is not None:
+        if self.path is None:
+            return True
+        try:
             with open(self.path, "a", encoding="utf-8") as f:
                 f.write(json.dumps(asdict(r) | {"to": list(r.to)}, ensure_ascii=False) + "\n")
+        except OSError as e:
+            self.unwritten = f"{self.path}: cannot write the send log ({e.strerror or e})"
+            return False
+        return True
+
+    def writable(self) -> bool:
+        """Whether the log can be written, found out before anything is sent."""
+        if self.path is None:
+            return True
+        try:
+            with open(self.path, "a", encoding="utf-8"):
+                pass
+        except OSError as e:
+            self.unwritten = f"{self.path}: cannot write the send log ({e.strerror or e})"
+            return False
+        return True
 
     def last(self) -> dict[str, SendResult]:
         """Each message's latest try."""

@@ -292,6 +292,8 @@ def draw_png(path: Path, width: int, height: int, paint: Callable[[QPainter, QRe
         for top in range(0, height, rows):
             if height - top < rows:
                 band = band.copy(0, 0, width, height - top)
+                if band.isNull():
+                    raise MemoryError
             band.fill(QColor("#ffffff"))
             painter = QPainter(band)
             try:
@@ -317,6 +319,8 @@ class PngWriter:
 
     def rows(self, image: QImage) -> None:
         rgb = image.convertToFormat(QImage.Format.Format_RGB888)
+        if rgb.isNull():  # Qt's answer when the memory for the copy cannot be had
+            raise MemoryError
         w, h = rgb.width(), rgb.height()
         data = np.frombuffer(rgb.constBits(), dtype=np.uint8, count=rgb.sizeInBytes())
         data = data.reshape(h, rgb.bytesPerLine())[:, : w * 3]

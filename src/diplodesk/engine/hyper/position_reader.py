@@ -348,7 +348,8 @@ class _Reader:
         if fished is not None and not (isinstance(fished, str) and (fished in land_sea or (
                 fished in self.board.provinces and self.board.is_sea(fished)))):
             raise self.fail(f"{w}.fished", f"{fished!r} is not a sea")
-        owner = o["owner"] if o["owner"] in self.bank_ids else self.nation(o["owner"], f"{w}.owner")
+        owner = o["owner"] if isinstance(o["owner"], str) and o["owner"] in self.bank_ids \
+            else self.nation(o["owner"], f"{w}.owner")
         return FF(o["id"].upper(), owner, at, str(o.get("built", "")), fished)  # a bank may own one (VI.2)
 
     def player(self, p: Any, w: str) -> Mapping[str, Any]:

@@ -40,6 +40,7 @@ from ...document.hyper_tables import TableEditError, TableSet, differences
 from ...document.table_csv import CsvError, export_csv, import_csv, read_csv_file
 from ...document.table_grid import CellTextError, get, parse
 from ...document.table_grid import Path as CellPath
+from ...engine.files import write_output
 from .table_model import STATUS_COLOURS, STATUS_WORDS, TableModel
 
 # asks the GM from which season a mid-game change applies: (season, note), or None to cancel
@@ -253,7 +254,7 @@ class TableEditor(QWidget):
     def export_to(self, path: Path) -> None:
         f = self.tables.file(self.current_name())
         try:
-            Path(path).write_text(export_csv(f), encoding="utf-8")
+            write_output(Path(path), export_csv(f).encode("utf-8"))
         except OSError as e:
             self.refuse(f"{path}: cannot be written ({e.strerror or e})")
             return
