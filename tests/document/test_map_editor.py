@@ -468,6 +468,26 @@ def test_a_variant_with_errors_is_saved_but_says_it_cannot_be_played(tmp_path):
     assert "playable" not in read_variant_file(folder / "variant.toml").get("editor", {})
 
 
+def test_an_economy_s_board_saved_elsewhere_keeps_its_tables_and_needs_no_victory_in_centres(tmp_path):
+    """A Hypereconomic board (the test board) opened in the editor is checked and saved as
+    what it is: its victory lies in its tables, not in a count of centres, and a folder it
+    is saved to gets the table files its data names, so the saved variant still loads."""
+    from pathlib import Path
+
+    from diplodesk.document.map_checks import check_map
+    from diplodesk.engine.hyper import pack_of
+
+    mini = Path(__file__).resolve().parents[2] / "examples" / "hyper-mini"
+    doc = MapDocument.open(mini)
+    assert [str(p) for p in check_map(doc) if p.level == "error"] == []
+    assert "victory" not in doc.to_data()
+    folder = doc.save(tmp_path / "mini-copy")
+    assert "playable" not in read_variant_file(folder / "variant.toml").get("editor", {})
+    copy = load_variant(str(folder))
+    assert copy.engine == "hypereconomic"
+    assert len(pack_of(copy).metas) == len(pack_of(load_variant(str(mini))).metas)
+
+
 def test_coasts_added_or_taken_away_move_what_stood_on_them():
     doc = grid_doc()
     doc.set_start_units([StartUnit("Red", "F", "bbb"), StartUnit("Blue", None, "ccc")])

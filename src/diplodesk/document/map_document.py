@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from ..engine.catalog import MAX_VARIANT_BYTES
+from ..engine.files import FileReadError, glob_files
 from ..geometry.surgery import line_side
 from ..geometry.svg_xml import MAX_BYTES as MAX_SVG_BYTES
 from .map_checks import playability
@@ -155,9 +156,7 @@ class MapDocument(QObject, MapModel):
         if svg is not None:
             write_atomic(target / "map.svg", svg_bytes)
         if self.folder is not None and self.folder != target:
-            readme = self.folder / "README.md"
-            if readme.is_file() and not (target / "README.md").exists():
-                shutil.copy2(readme, target / "README.md")
+            _copy_companions(self.folder, target, data.get("tables") or [])
         from ..variants import forget_recent
 
         forget_recent()  # a game started on it now gets what was just saved
@@ -171,3 +170,21 @@ class MapDocument(QObject, MapModel):
         self.saved_revision = self.revision
         self._direct_edits = 0
         self.undo_stack.setClean()
+
+
+def _copy_companions(source: Path, target: Path, tables: list) -> None:
+    """What a variant folder holds beside its data and map, copied where the variant is saved
+    anew (a built-in one's first save, Save As): its README and the table files its
+    ``tables`` globs name (an economy's numbers: without them it would not load). A file
+    already in the target is the designer's own and is kept."""
+    names = [Path("README.md")]
+    for pattern in tables if isinstance(tables, list) else []:
+        try:
+            names += [f.relative_to(source) for f in glob_files(source, str(pattern))]
+        except (FileReadError, ValueError):
+            continue  # a pattern the checks already name; nothing to copy for it
+    for name in names:
+        src, dst = source / name, target / name
+        if src.is_file() and not dst.exists():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)

@@ -189,7 +189,8 @@ class MapQueries(MapTables):
             data["rules"] = list(s["rules"])
         data["calendar"] = {k: (list(v) if isinstance(v, tuple) else (dict(v) if isinstance(v, Mapping) else v))
                             for k, v in s["calendar"].items()}
-        data["victory"] = dict(s["victory"])
+        if s["victory"]:  # an economy's board (Hypereconomic) has none: its victory is in its tables
+            data["victory"] = dict(s["victory"])
         data["powers"] = {p.name: {"adjective": p.adjective, "color": p.color} for p in s["powers"]}
         provinces = {}
         for pid in sorted(self._provinces):
