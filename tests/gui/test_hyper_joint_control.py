@@ -35,3 +35,16 @@ def test_the_gm_makes_a_nation_jointly_played_in_the_players_panel_with_undo(qtb
     win.doc.undo_stack.undo()
     assert win.doc.position.nations["sui"].controllers == ("p04",) and "p05" not in win.doc.position.player_ids()
     assert control.players.text() == "p04"
+
+
+def test_giving_a_player_a_nation_another_plays_says_both_get_all_its_papers(qtbot, prompts):
+    game = desk_game()
+    game.players = [{"name": "Anne", "email": "anne@example.org", "powers": ["p01"]},
+                    {"name": "Ben", "email": "ben@example.org", "powers": ["p02"]}]
+    win = open_desk(HyperGameDocument(game), prompts, show=False)
+    qtbot.addWidget(win)
+    roster = win.gm_panels["Players"].roster
+    roster.table.item(0, 2).setText("p01, Morocco")  # Morocco's player is Ben's p02
+    assert game.players[0]["powers"] == ["p01", "p02"]
+    assert roster.problem.text().startswith("Anne and Ben each play p02 and get all its papers. To share one "
+                                            "nation instead, name its players under the nations' table.")
