@@ -74,7 +74,7 @@ def test_the_packs_are_made_when_the_messages_are_sent_each_once_never_when_a_bo
     _send(qtbot, d)
     assert sorted(made["packs"]) == [f"hyper-mini-W1914M-{p}.pdf" for _n, _e, p in PLAYERS]
     assert len(made["maps"]) == 1  # the season's maps drawn once for every pack
-    assert d.status.text().startswith("Sent 3 of 3")
+    assert d.status.text().startswith("Sent 3 of 3") and d.sent_bar.value() == 3  # the dialog's own bar
     for name, address, pid in PLAYERS:  # each player's own pack, and nobody else's
         [(to, m)] = [(to, m) for to, m in inbox.received if to == [address]]
         assert [a.get_filename() for a in m.iter_attachments()] == [f"hyper-mini-W1914M-{pid}.pdf"]

@@ -163,8 +163,8 @@ class SendResultsDialog(PackDialogParts, QDialog):
         form.addRow("Note:", self.note)
         self._load_settings()
 
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m sent")
+        self.sent_bar = QProgressBar()  # (``progress`` is the packs' progress dialog, pack_progress.py)
+        self.sent_bar.setFormat("%v of %m sent")
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.send_b = QPushButton("&Send all")
@@ -177,7 +177,7 @@ class SendResultsDialog(PackDialogParts, QDialog):
         close = QPushButton("&Close")
         close.clicked.connect(self.accept)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.progress, 1)
+        buttons.addWidget(self.sent_bar, 1)
         for b in (self.send_b, self.retry_b, self.stop_b, close):
             buttons.addWidget(b)
 
@@ -259,8 +259,8 @@ class SendResultsDialog(PackDialogParts, QDialog):
         waiting = sum(self.outbox.waiting(m, self.options()) for m in self.batch.messages)
         later = f" {waiting} attachment{'s are' if waiting != 1 else ' is'} made when you send." if waiting else ""
         self.status.setText(f"{len(self.batch.messages)} messages for {self.batch.phase}.{skipped}{later}")
-        self.progress.setRange(0, len(self.batch.messages))
-        self.progress.setValue(len(self._sent()))
+        self.sent_bar.setRange(0, len(self.batch.messages))
+        self.sent_bar.setValue(len(self._sent()))
 
     def _sent(self) -> set[str]:
         keys = {m.key for m in self.batch.messages} if self.batch else set()
@@ -386,7 +386,7 @@ class SendResultsDialog(PackDialogParts, QDialog):
         self.worker.start()
 
     def _progressed(self, done: int, total: int, what: str) -> None:
-        self.progress.setValue(self.base + done)
+        self.sent_bar.setValue(self.base + done)
         self.status.setText(f"Sending {done + 1} of {total}: {what}" if what != "done" else "")
 
     def _sent_all(self) -> None:
@@ -398,7 +398,7 @@ class SendResultsDialog(PackDialogParts, QDialog):
             b.setEnabled(True)
         failed = [r for r in results if not r.ok]
         self._list()
-        self.progress.setValue(len(self._sent()))
+        self.sent_bar.setValue(len(self._sent()))
         stopped = worker.stopped and len(results) < len(worker.todo)
         why = server_stopped(results, len(worker.todo))
         if why:
