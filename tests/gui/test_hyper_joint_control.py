@@ -15,7 +15,9 @@ def test_the_gm_makes_a_nation_jointly_played_in_the_players_panel_with_undo(qtb
     qtbot.addWidget(win)
     panel = win.gm_panels["Players"]
     control = panel.control
-    control.choose("sui")
+    nations = panel.tables["nations"]
+    nations.setCurrentCell(next(r for r in range(nations.rowCount()) if nations.item(r, 0).text() == "sui"), 1)
+    assert control.chosen() == "sui"  # a nation's row picked in the table is the one changed
     assert control.players.text() == "p04" and "Switzerland (sui) is played by p04" in control.said.text()
     control.players.setText("p04, p05")
     assert not control.set_control()  # p05 is no player yet: said, not made
@@ -27,7 +29,6 @@ def test_the_gm_makes_a_nation_jointly_played_in_the_players_panel_with_undo(qtb
     pos = win.doc.position
     assert pos.nations["sui"].controllers == ("p03", "p05") and "p05" in pos.player_ids()
     assert "played jointly by p03 and p05" in control.said.text()
-    nations = panel.tables["nations"]
     row = next(r for r in range(nations.rowCount()) if nations.item(r, 0).text() == "sui")
     assert nations.item(row, 4).text() == "p03, p05 (joint control)"
     assert win.doc.undo_stack.undoText() == "sui played by p03 and p05 from W1914M"

@@ -51,15 +51,21 @@ class PlayersPanel(QWidget):
             t = grid(Diplomacy.HEADERS[key], stretch=len(Diplomacy.HEADERS[key]) - 1)
             inner.addWidget(t)
             self.tables[key] = t
-            if key == "nations":  # who plays a nation is the GM's to change (I.4)
+            if key == "nations":  # who plays a nation is the GM's to change (I.4); a row picked is chosen
                 self.control = ControlEditor(view)
                 inner.addWidget(self.control)
+                t.currentCellChanged.connect(lambda r, _c, _r, _p, t=t: self._pick_nation(t, r))
             split.addWidget(w)
         for i, stretch in enumerate((3, 3, 4, 2, 1, 2, 1)):  # the players and nations are the long lists
             split.setStretchFactor(i, stretch)
         box.addWidget(split, 1)
         view.changed.connect(self.refresh)
         self.refresh()
+
+    def _pick_nation(self, table: QTableWidget, row: int) -> None:
+        item = table.item(row, 0)
+        if item is not None:
+            self.control.choose(item.text())
 
     def refresh(self) -> None:
         pos = self.view.game.current
