@@ -126,3 +126,43 @@ def test_a_refused_line_is_quoted_by_its_start(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "france.txt line 1: 'pw $1 Gaso if Spain   " in out and len(out) < 400, out[:400]
     assert "longer than an order line may be (1000)" in out and len(err) < 500
+
+
+def test_a_nation_is_made_jointly_played_from_the_command_line_and_its_orders_need_both_signatures(
+        tmp_path, capsys):
+    """I.4 and IX.4: ``game control`` names a nation's players from the current season on; a
+    new player joins only when the GM says so; the seasons played keep who played them."""
+    game = tmp_path / "hyper.json"
+    assert main(["game", "new", MINI, "-o", str(game)]) == 0
+    assert main(["game", "play", str(game)]) == 0
+    capsys.readouterr()
+    assert main(["game", "control", str(game), "Switzerland"]) == 0
+    assert capsys.readouterr().out == "Switzerland (sui) is played by p04\n"
+    assert main(["game", "control", str(game), "sui", "p04,p05"]) == 2
+    err = capsys.readouterr().err
+    assert "'p05' is no player of this game (players: p01, p02, p03, p04); to add a new player" in err
+    assert len(err.strip().splitlines()) == 1
+    assert main(["game", "control", str(game), "sui", "p05", "p04", "--new-player"]) == 0
+    assert capsys.readouterr().out.startswith(f"{game}: from S1915M on, Switzerland (sui) is played jointly "
+                                              "by p04 and p05: its orders need the signature of each")
+    data = json.loads(game.read_text())
+    assert data["current"]["economy"]["nations"]["sui"]["controllers"] == ["p04", "p05"]  # the old first
+    assert {"id": "p05"} in data["current"]["economy"]["players"]
+    assert data["history"][0]["position"]["economy"]["nations"]["sui"]["controllers"] == ["p04"]
+    for args, said in ((["sui", "p04", "p04"], "p04 is named twice"), (["sui", "p05", "p04"], "already played by p04 and p05"),
+                       (["xyz", "p01"], "unknown nation 'xyz'"), (["mor", "Spain"], "already played by p02")):
+        assert main(["game", "control", str(game), *args]) == 2
+        assert said in capsys.readouterr().err
+    # the season played with p04's signature alone on Switzerland's orders: void (IX.4)
+    from dataclasses import replace
+
+    from diplodesk.engine.game import Game
+
+    g = Game.load(game)
+    g.current = replace(g.current, orders={"sui": ("pw $1 Swit",)}, signatures={"sui": ("p04",)})
+    g.process()
+    [order] = [o for o in g.history[-1].result["orders"] if o["power"] == "sui" and o.get("text") == "pw $1 Swit"]
+    assert order["status"] != "succeeds" and "p05" in order["detail"]
+    assert main(["game", "new", "standard", "-o", str(tmp_path / "s.json")]) == 0
+    assert main(["game", "control", str(tmp_path / "s.json"), "England", "p01"]) == 2
+    assert "a Standard game's powers have no players to share them" in capsys.readouterr().err

@@ -50,8 +50,7 @@ class Scenario:
     board: str  # a variant id or folder
     players: list[tuple[str, str, str]]  # (name, address, the game's player id)
     seasons: list[dict[str, Orders]]  # per season: player id -> their nations' and banks' orders
-    joint: dict[str, list[str]] = field(default_factory=dict)  # nation -> all its controllers
-    extra: list[dict] = field(default_factory=list)  # players added to the position
+    joint: dict[str, list[str]] = field(default_factory=dict)  # nation -> all its players (new ones join)
     banks: list[dict] = field(default_factory=list)
 
 
@@ -80,8 +79,7 @@ def mini() -> Scenario:
          "p04": {"sui": ["pw $1 Swit"]}, "p05": {"mor": ["pw $0.5 Moro"]}, "p06": {"sui": ["pw $1 Swit"]}},
     ]
     players = [(f"Player {i}", f"player{i}@example.org", f"p{i:02d}") for i in range(1, 7)]
-    return Scenario(MINI, players, seasons, joint={"mor": ["p02", "p05"], "sui": ["p04", "p06"]},
-                    extra=[{"id": "p05"}, {"id": "p06"}], banks=[bank])
+    return Scenario(MINI, players, seasons, joint={"mor": ["p02", "p05"], "sui": ["p04", "p06"]}, banks=[bank])
 
 
 def world() -> Scenario:
@@ -119,8 +117,9 @@ def world() -> Scenario:
 # -- the GM's week ---------------------------------------------------------------------------
 
 def start(s: Scenario, folder: Path) -> Path:
-    """The game file: the board made to hold the scenario's joint nations and bank, and the
-    players entered with ``diplodesk mail players add``."""
+    """The game file: the board made to hold the scenario's bank, its joint nations given to
+    their players with ``diplodesk game control`` (p05 and p06 of the small board join the
+    game there), and the players entered with ``diplodesk mail players add``."""
     from diplodesk.cli import main
     from diplodesk.engine import load_variant
     from diplodesk.engine.game import Game
@@ -129,14 +128,12 @@ def start(s: Scenario, folder: Path) -> Path:
     if Path(s.board).is_dir():
         game.settings["variant_folder"] = s.board
     data = game.current.to_json()
-    eco = data["economy"]
-    eco["players"] += s.extra
-    eco["banks"] = list(eco.get("banks", [])) + s.banks
-    for nation, controllers in s.joint.items():
-        eco["nations"][nation]["controllers"] = controllers
+    data["economy"]["banks"] = list(data["economy"].get("banks", [])) + s.banks  # founded before the game
     game.current = game.load_position(data)
     path = folder / "game.json"
     game.save(path)
+    for nation, players in s.joint.items():
+        run(main, ["game", "control", str(path), nation, ",".join(players), "--new-player"])
     for name, address, pid in s.players:
         run(main, ["mail", "players", str(path), "add", name, address, pid])
     return path

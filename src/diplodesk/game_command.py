@@ -5,6 +5,7 @@ and for variants the desktop app does not open yet (Hypereconomic).
     diplodesk game orders GAME.json POWER [FILE]     one order a line (FILE or standard input)
     diplodesk game play GAME.json                    adjudicate the current phase, save, go on
     diplodesk game status GAME.json
+    diplodesk game control GAME.json NATION [PLAYER…] [--new-player]   who plays a nation
 
 Every change is saved atomically (the previous file kept as ``.bak``), as the app saves.
 Order lines are checked against the board as they are entered: a line that is no order, or
@@ -39,6 +40,15 @@ def add_parser(sub) -> None:
     p.add_argument("game", type=Path, help="the game file")
     s = gsub.add_parser("status", help="the current phase and whose orders are in")
     s.add_argument("game", type=Path, help="the game file")
+    c = gsub.add_parser("control", help="who plays a nation (Hypereconomic): several players make it jointly "
+                                        "played (I.4), from the current season on")
+    c.add_argument("game", type=Path, help="the game file")
+    c.add_argument("nation", help="the nation, by its id, name or abbreviation")
+    c.add_argument("players", nargs="*", help="every player who plays it from now on (ids such as p07, names, "
+                                              "or a nation for its one player; commas or spaces between); "
+                                              "none: say who plays it")
+    c.add_argument("--new-player", action="store_true",
+                   help="a player named who is not in the game yet joins it, with no home nation")
 
 
 def run(args) -> int:
@@ -53,6 +63,8 @@ def run(args) -> int:
             return _orders(args, game)
         if args.game_command == "play":
             return _play(args, game)
+        if args.game_command == "control":
+            return _control(args, game)
         return _status(game)
     except (GameFileError, VariantError, PositionError) as e:
         raise GameCommandError(str(e)) from None
@@ -166,6 +178,33 @@ def _play(args, game) -> int:
     for n in notices:
         print(f"  note: {n}")
     return 0
+
+
+def _control(args, game) -> int:
+    from .document.nation_control import ControlError, control_command, nation_named, played_by
+
+    if not seasons_game(game):
+        raise GameCommandError(f"{args.game}: a {game.variant.name} game's powers have no players to "
+                               "share them; use mail players to say who plays which power")
+    names = [x for v in args.players for x in v.split(",")]
+    try:
+        if not any(n.strip() for n in names):
+            print(played_by(game.current, nation_named(game.current, args.nation)))
+            return 0
+        command = control_command(game, args.nation, names, args.new_player)
+    except ControlError as e:
+        raise GameCommandError(f"{args.game}: {e}") from None
+    command.redo()
+    game.save(args.game)
+    nid = nation_named(game.current, args.nation)
+    print(f"{args.game}: from {game.current.phase} on, {played_by(game.current, nid)}")
+    return 0
+
+
+def seasons_game(game) -> bool:
+    from .engine import seasons
+
+    return seasons.is_other(game.variant)
 
 
 def _status(game) -> int:

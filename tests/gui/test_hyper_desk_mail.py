@@ -52,3 +52,26 @@ def test_orders_from_mail_at_the_desk_fill_each_players_sheets_in_one_undoable_s
     assert win.doc.position.signatures == {"fra": ("p01",), "mor": ("p02",), "spa": ("p02",)}
     win.doc.undo_stack.undo()
     assert win.doc.orders("fra") == () and win.doc.position.signatures is None
+
+
+def test_the_mail_dialog_s_first_column_is_the_nation_or_bank_in_a_hypereconomic_game(qtbot, prompts):
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.engine import load_variant
+    from diplodesk.engine.game import Game
+    from diplodesk.gui.mail_in_dialog import OrdersFromMailDialog
+    from diplodesk.mail.roster import Roster
+
+    game = desk_game()
+    game.players = [{"name": "Anne", "email": "anne@example.org", "powers": ["p01"]}]
+    win = open_desk(HyperGameDocument(game), prompts, show=False)
+    qtbot.addWidget(win)
+    dialog = mail_dialog(win)
+    qtbot.addWidget(dialog)
+    heading = dialog.table.horizontalHeaderItem(0).text()
+    assert heading == "Nation or bank"
+    fm = dialog.table.horizontalHeader().fontMetrics()
+    assert dialog.table.columnWidth(0) >= fm.horizontalAdvance(heading)  # not cut off
+    standard = GameDocument(Game.new(load_variant("standard")))
+    other = OrdersFromMailDialog(standard, Roster(()))
+    qtbot.addWidget(other)
+    assert other.table.horizontalHeaderItem(0).text() == "Power"  # a standard game keeps its word

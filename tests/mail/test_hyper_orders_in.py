@@ -13,6 +13,7 @@ from pathlib import Path
 from mailhelp import maildir_with
 
 from diplodesk.cli import main
+from diplodesk.document.nation_control import controlled
 from diplodesk.engine import load_variant, seasons
 from diplodesk.engine.game import Game
 from diplodesk.mail.hyper_intake import entered
@@ -29,11 +30,12 @@ ROSTER = Roster((Player("Anne", "anne@example.org", ("p01",)), Player("Ben", "be
 
 
 def _shared(data: dict) -> dict:
+    """The board with a bank, and Switzerland played jointly by p04 and p05, who joins the
+    game for it (as ``diplodesk game control`` makes it)."""
     data = copy.deepcopy(data)
     data["economy"]["banks"] = [dict(ZURICH)]
-    data["economy"]["players"].append({"id": "p05"})
-    data["economy"]["nations"]["sui"]["controllers"] = ["p04", "p05"]
-    return data
+    variant = load_variant(MINI)
+    return controlled(seasons.read_other(data, variant), "sui", ["p04", "p05"], new=True).to_json()
 
 
 def _position():

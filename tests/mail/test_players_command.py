@@ -27,11 +27,8 @@ def _standard(tmp_path) -> Path:
 def _hyper(tmp_path) -> Path:
     game = Game.new(load_variant(MINI))
     game.settings["variant_folder"] = MINI
-    data = game.current.to_json()
-    data["economy"]["players"].append({"id": "p05"})
-    data["economy"]["nations"]["sui"]["controllers"] = ["p04", "p05"]
-    game.current = game.load_position(data)
     game.save(tmp_path / "h.json")
+    assert main(["game", "control", str(tmp_path / "h.json"), "sui", "p04,p05", "--new-player"]) == 0
     return tmp_path / "h.json"
 
 
@@ -117,3 +114,15 @@ def test_every_command_names_a_power_or_nation_the_same_way(tmp_path, capsys):
     capsys.readouterr()
     assert main(["report", str(tmp_path / "h.json"), "--power", "Player 1", "--phase", "W1914M"]) == 0
     assert capsys.readouterr().out.startswith("Player p01 — Winter 1914\nNations: France (Fran)")
+
+
+def test_naming_a_nation_someone_else_plays_says_that_both_get_all_its_player_s_papers(tmp_path, capsys):
+    """A GM who meant to share Morocco alone is pointed at ``game control`` (I.4)."""
+    path = _hyper(tmp_path)
+    assert main(["mail", "players", str(path), "add", "Anne", "anne@example.org", "p01"]) == 0
+    assert main(["mail", "players", str(path), "add", "Ben", "ben@example.org", "p02"]) == 0
+    assert "note:" not in capsys.readouterr().out
+    assert main(["mail", "players", str(path), "set", "anne", "--add-power", "Morocco"]) == 0
+    note = capsys.readouterr().out.splitlines()[-1]
+    assert note == (f"note: Anne and Ben each play p02 and get all its papers (mor, spa); to share one nation "
+                    f"instead: diplodesk game control {path} NATION PLAYER,PLAYER")

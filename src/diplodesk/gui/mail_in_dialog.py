@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..document.game_document import GameDocument
+from ..engine import seasons
 from ..mail.inbox import ImapSettings, InboxError, Received, read_imap, read_path
 from ..mail.intake import Intake
 from ..mail.orders_in import read_mail
@@ -99,14 +100,16 @@ class OrdersFromMailDialog(QDialog):
         row.addWidget(imap_b)
 
         self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(["Power", "Player", "Status", "Orders", "From"])
+        # a Hypereconomic season's orders come for nations and banks, not powers
+        self.giver = "nation or bank" if seasons.is_other(doc.variant) else "power"
+        self.table.setHorizontalHeaderLabels([self.giver.capitalize(), "Player", "Status", "Orders", "From"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for i, w in enumerate((90, 110, 190)):
-            self.table.setColumnWidth(i, w)
+        for i, w in enumerate((90, 110, 190)):  # a heading is never cut either
+            self.table.setColumnWidth(i, max(w, h.sectionSizeHint(i)))
         self.table.setColumnWidth(4, 320)
         self.problems = QListWidget()
         self.problems.itemChanged.connect(self._accept_changed)
@@ -123,8 +126,8 @@ class OrdersFromMailDialog(QDialog):
         box.addLayout(top)
         box.addWidget(self.imap_box)
         box.addWidget(self.table, 3)
-        box.addWidget(QLabel("Not used (lines that could not be read, orders for a power the sender does not "
-                             "play, messages from unknown addresses):"))
+        box.addWidget(QLabel(f"Not used (lines that could not be read, orders for a {self.giver} the sender "
+                             "does not play, messages from unknown addresses):"))
         box.addWidget(self.problems, 1)
         box.addWidget(self.summary)
         box.addWidget(self.buttons)
@@ -210,7 +213,7 @@ class OrdersFromMailDialog(QDialog):
                     if m.source is not None:  # the GM may leave a power's mailed orders out
                         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                         item.setCheckState(Qt.CheckState.Checked)
-                        item.setToolTip("Untick to leave this power's orders as they are")
+                        item.setToolTip(f"Untick to leave this {self.giver}'s orders as they are")
                 if c == 2:
                     item.setForeground(QColor(STATUS_COLOURS.get(m.status, "#000000")))
                 if c == 3 and m.orders:
@@ -261,7 +264,7 @@ class OrdersFromMailDialog(QDialog):
             self.problems.addItem(item)
         self.problems.blockSignals(False)
         self.summary.setStyleSheet("")
-        self.summary.setText(intake.summary() + ". Entering sets the orders of each power that has them "
+        self.summary.setText(intake.summary() + f". Entering sets the orders of each {self.giver} that has them "
                              "(one step, undoable); the others keep theirs.")
         self.enter.setEnabled(bool(intake.orders()))
 

@@ -2,7 +2,12 @@
 the body, their pack and/or map attached, all from that player's projection), previewed
 one by one, then sent through the GM's SMTP server with progress, a log and a retry of
 the ones that failed. The password is kept in the system keyring if the GM asks, never in
-the game file or the settings."""
+the game file or the settings.
+
+The messages' texts are composed when the dialog opens; their packs and maps are made only
+when they are sent, each once (``mail/outbox.py``), with the Print packs dialogs' progress
+and Cancel (``pack_progress.py``): on the world's 59 players the packs take about a minute,
+which opening the dialog or ticking a box must never cost."""
 
 from __future__ import annotations
 
@@ -33,10 +38,11 @@ from ..document.game_document import GameDocument
 from ..engine import seasons
 from ..mail import password as keyring_password
 from ..mail.compose import Batch, MailOptions
-from ..mail.hyper_compose import season_mail
+from ..mail.outbox import Outbox
 from ..mail.roster import Roster
 from ..mail.sending import SECURITY, MailSettingsError, SendLog, SmtpSettings, send_all
 from ..mail.sending import stopped as server_stopped
+from .pack_progress import PackDialogParts
 
 MARKS = {None: ("…", "#606060"), True: ("sent", "#1b7f3a"), False: ("failed", "#b00020")}
 
@@ -61,7 +67,7 @@ class SendWorker(QThread):
         self.results = send_all(self.todo, self.smtp, self.password, progress, self.log)
 
 
-class SendResultsDialog(QDialog):
+class SendResultsDialog(PackDialogParts, QDialog):
     """Preview every message, then send them (and retry the failures)."""
 
     def __init__(self, doc: GameDocument, roster: Roster, viewed: int | None = None,
@@ -71,6 +77,8 @@ class SendResultsDialog(QDialog):
         self.roster = roster
         self.settings = settings
         self.batch: Batch | None = None
+        self.outbox: Outbox | None = None  # the phase's messages and the attachments made for them
+        self.outbox_index: int | None = None
         self.log = SendLog.beside(doc.path) if doc.path is not None else SendLog(None)
         self.worker: SendWorker | None = None
         self.setWindowTitle("Send results")
@@ -155,8 +163,8 @@ class SendResultsDialog(QDialog):
         form.addRow("Note:", self.note)
         self._load_settings()
 
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v of %m sent")
+        self.sent_bar = QProgressBar()  # (``progress`` is the packs' progress dialog, pack_progress.py)
+        self.sent_bar.setFormat("%v of %m sent")
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.send_b = QPushButton("&Send all")
@@ -169,7 +177,7 @@ class SendResultsDialog(QDialog):
         close = QPushButton("&Close")
         close.clicked.connect(self.accept)
         buttons = QHBoxLayout()
-        buttons.addWidget(self.progress, 1)
+        buttons.addWidget(self.sent_bar, 1)
         for b in (self.send_b, self.retry_b, self.stop_b, close):
             buttons.addWidget(b)
 
@@ -220,7 +228,13 @@ class SendResultsDialog(QDialog):
             self._note = self.note.text()
             self.prepare()
 
+    def options(self) -> MailOptions:
+        return MailOptions(self.pdf.isChecked(), self.png.isChecked(), self.public.isChecked(),
+                           footer=self.note.text())
+
     def prepare(self) -> None:
+        """The messages' texts for the phase and boxes chosen (their attachments are made when
+        they are sent; those made already are kept)."""
         if self.worker is not None:
             return  # not while sending
         index = self.phase.currentData()
@@ -228,13 +242,13 @@ class SendResultsDialog(QDialog):
             self.status.setText("No phase has been adjudicated yet: there are no results to send.")
             self.send_b.setEnabled(False)
             return
-        options = MailOptions(self.pdf.isChecked(), self.png.isChecked(), self.public.isChecked(),
-                              footer=self.note.text())
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            title = self.doc.path.stem if self.doc.path else self.doc.variant.name
-            self.batch = season_mail(self.doc.position_at(index), self.doc.history[index].result, self.roster,
-                                     title, options)
+            if self.outbox is None or self.outbox_index != index:
+                title = self.doc.path.stem if self.doc.path else self.doc.variant.name
+                self.outbox = Outbox(self.doc.position_at(index), self.doc.history[index].result, title, self._tick)
+                self.outbox_index = index
+            self.batch = self.outbox.batch(self.roster, self.options())
         finally:
             QApplication.restoreOverrideCursor()
         self._list()
@@ -242,9 +256,11 @@ class SendResultsDialog(QDialog):
             self.messages.setCurrentRow(0)
             self._show_message(0)
         skipped = f" Not sent: {'; '.join(self.batch.skipped)}." if self.batch.skipped else ""
-        self.status.setText(f"{len(self.batch.messages)} messages for {self.batch.phase}.{skipped}")
-        self.progress.setRange(0, len(self.batch.messages))
-        self.progress.setValue(len(self._sent()))
+        waiting = sum(self.outbox.waiting(m, self.options()) for m in self.batch.messages)
+        later = f" {waiting} attachment{'s are' if waiting != 1 else ' is'} made when you send." if waiting else ""
+        self.status.setText(f"{len(self.batch.messages)} messages for {self.batch.phase}.{skipped}{later}")
+        self.sent_bar.setRange(0, len(self.batch.messages))
+        self.sent_bar.setValue(len(self._sent()))
 
     def _sent(self) -> set[str]:
         keys = {m.key for m in self.batch.messages} if self.batch else set()
@@ -270,7 +286,7 @@ class SendResultsDialog(QDialog):
         if self.batch is None or not 0 <= row < len(self.batch.messages):
             return
         m = self.batch.messages[row]
-        files = ", ".join(f"{a.filename} ({len(a.data) // 1024 + 1} kB)" for a in m.attachments) or "none"
+        files = ", ".join(self.outbox.files(m, self.options())) or "none"
         r = self.log.last().get(m.key)
         said = f"<br><b>Last try:</b> {'sent' if r.ok else 'failed: ' + r.error} ({r.when})" if r else ""
         self.header.setText(f"<b>To:</b> {', '.join(m.to).replace('<', '&lt;')}" + (" (Bcc)" if m.bcc else "")
@@ -288,6 +304,39 @@ class SendResultsDialog(QDialog):
         if self.batch is not None:
             failed = self.log.failed(m.key for m in self.batch.messages)
             self._send([m for m in self.batch.messages if m.key in failed])
+
+    def complete(self, todo) -> list | None:
+        """``todo`` with their attachments, those not made yet made now with progress; None if
+        the GM cancelled (the packs made so far are kept) or one could not be made (said why)."""
+        from ..render.export import RenderError
+
+        o = self.options()
+        waiting = sum(self.outbox.waiting(m, o) for m in todo)
+        if not waiting:
+            return [self.outbox.complete(m, o) for m in todo]
+        self._begin_progress(waiting, "Send results", "Making the packs to send…")
+        done, out = 0, []
+        try:
+            for m in todo:
+                n = self.outbox.waiting(m, o)
+                if n and not self._progress(done, waiting, f"{m.player}'s {'pack' if o.pdf else 'map'}"):
+                    self.status.setText(f"Cancelled: {done} of {waiting} attachments made (they are kept); "
+                                        "nothing sent. Send all makes the rest.")
+                    return None
+                out.append(self.outbox.complete(m, o))
+                done += n
+        except (RenderError, OSError, ValueError) as e:
+            self.status.setText(f"Cannot send: an attachment could not be made: {e}")
+            return None
+        finally:
+            self._end_progress()
+        return out
+
+    def _tick(self, sheet: str) -> None:
+        """The season's maps are being drawn (once, before the first pack): keep the window alive."""
+        if self.progress is not None:
+            self.progress.setLabelText(f"Drawing the season's maps ({sheet})…")
+        QApplication.processEvents()
 
     def _stop(self) -> None:
         if self.worker is not None:
@@ -322,6 +371,9 @@ class SendResultsDialog(QDialog):
         if not self.log.writable():
             self.status.setText(f"Cannot send: {self.log.unwritten}.")
             return
+        todo = self.complete(todo)
+        if todo is None:
+            return
         self._save_settings(s)
         if self.remember.isChecked() and self.password.text():
             why = keyring_password.remember(s.keyring_user, self.password.text())
@@ -337,7 +389,7 @@ class SendResultsDialog(QDialog):
         self.worker.start()
 
     def _progressed(self, done: int, total: int, what: str) -> None:
-        self.progress.setValue(self.base + done)
+        self.sent_bar.setValue(self.base + done)
         self.status.setText(f"Sending {done + 1} of {total}: {what}" if what != "done" else "")
 
     def _sent_all(self) -> None:
@@ -349,7 +401,7 @@ class SendResultsDialog(QDialog):
             b.setEnabled(True)
         failed = [r for r in results if not r.ok]
         self._list()
-        self.progress.setValue(len(self._sent()))
+        self.sent_bar.setValue(len(self._sent()))
         stopped = worker.stopped and len(results) < len(worker.todo)
         why = server_stopped(results, len(worker.todo))
         if self.log.unwritten:

@@ -1,7 +1,7 @@
 """What both Print packs dialogs (the standard board's and the Hypereconomic desk's) do alike:
 the output folder beside the game, a progress dialog whose Cancel stops after the pack being
 made, and the line that says what was made. Mixed into a QDialog with ``doc``, ``folder`` (a
-line edit) and ``status`` (a label)."""
+line edit) and ``status`` (a label); the Send results dialog uses only the progress."""
 
 from __future__ import annotations
 
@@ -65,10 +65,10 @@ class PackDialogParts:
         if d:
             self.folder.setText(d)
 
-    def _begin_progress(self, total: int) -> None:
+    def _begin_progress(self, total: int, title: str = "Print packs", label: str = "Making the packs…") -> None:
         self.cancelled = False
-        self.progress = QProgressDialog("Making the packs…", "Cancel", 0, total, self)
-        self.progress.setWindowTitle("Print packs")
+        self.progress = QProgressDialog(label, "Cancel", 0, total, self)
+        self.progress.setWindowTitle(title)
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         self.progress.setValue(0)

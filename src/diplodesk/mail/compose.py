@@ -134,23 +134,28 @@ def _personal(position: Position, outcome, player: Player, title: str, o: MailOp
 
 
 def _drawn(position: Position, powers: list[str], stem: str, o: MailOptions) -> list[Attachment]:
+    return [drawn(position, power, kind, stem, o) for power in powers for kind in kinds(o)]
+
+
+def kinds(o: MailOptions) -> tuple[str, ...]:
+    """What is attached for each power: its pack (``pdf``), its map (``png``), in that order."""
+    return tuple(k for k, on in (("pdf", o.pdf), ("png", o.png)) if on)
+
+
+def drawn(position: Position, power: str, kind: str, stem: str, o: MailOptions) -> Attachment:
+    """``power``'s print pack (``pdf``) or map (``png``), from its projection only."""
     from ..render.export import render_file
     from ..render.pack import PackOptions, power_pack
 
-    data = position.to_json()
-    out: list[Attachment] = []
+    name = f"{stem}-{power.lower()}.{kind}"
     with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
-        for power in powers:
-            name = f"{stem}-{power.lower()}"
-            if o.pdf:
-                path = power_pack(data, power, Path(tmp) / f"{name}.pdf", PackOptions(o.page_size))
-                out.append(Attachment(path.name, "application", "pdf", path.read_bytes()))
-            if o.png:
-                # the results as the power may see them (render_file narrows them in a Blind game)
-                path = render_file(data, Path(tmp) / f"{name}.png", power=power, width=o.png_width,
-                                   results=_results(position))
-                out.append(Attachment(path.name, "image", "png", path.read_bytes()))
-    return out
+        if kind == "pdf":
+            path = power_pack(position.to_json(), power, Path(tmp) / name, PackOptions(o.page_size))
+            return Attachment(path.name, "application", "pdf", path.read_bytes())
+        # the results as the power may see them (render_file narrows them in a Blind game)
+        path = render_file(position.to_json(), Path(tmp) / name, power=power, width=o.png_width,
+                           results=_results(position))
+        return Attachment(path.name, "image", "png", path.read_bytes())
 
 
 def _results(position: Position) -> dict:

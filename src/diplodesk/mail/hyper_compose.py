@@ -10,7 +10,7 @@ A roster player names what they play by the game's player ids (``p01``) or by na
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,18 +34,43 @@ def hyper_players_of(position: HyperPosition, entry: Player) -> list[str]:
     return sorted(out)
 
 
+class SeasonPapers:
+    """A season's papers as the mail gives them, each made once: a player's (their nations'
+    statements and their banks' accounts, from their projection) and the gazette. The send
+    dialog keeps one, so a box ticked or a note typed composes the messages again without
+    projecting the season again."""
+
+    def __init__(self, position: HyperPosition, result: Mapping[str, Any]):
+        self.result = result
+        self.data = position.to_json()
+        self.names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+        self._players: dict[str, str] = {}
+        self._gazette: str | None = None
+
+    def player(self, pid: str) -> str:
+        if pid not in self._players:
+            self._players[pid] = text(player(self.result, self.data, pid, self.names))
+        return self._players[pid]
+
+    def gazette(self) -> str:
+        if self._gazette is None:
+            self._gazette = text(gazette(self.result, self.data))
+        return self._gazette
+
+
 def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roster: Roster, title: str,
-                       options: MailOptions | None = None) -> Batch:
-    """The messages for the season ``result`` adjudicated from ``position``."""
+                       options: MailOptions | None = None, papers: SeasonPapers | None = None,
+                       packs: SeasonPacks | None = None) -> Batch:
+    """The messages for the season ``result`` adjudicated from ``position`` (``papers`` and
+    ``packs``: those made already, kept by the caller)."""
     o = options or MailOptions()
-    names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
-    data = position.to_json()
+    papers = papers or SeasonPapers(position, result)
     season = season_name(str(result["phase"]))
     batch = Batch(str(position.phase))
     plays = {id(p): hyper_players_of(position, p) for p in roster.players}
-    news = text(gazette(result, data)) if o.public else ""
-    mailed = sorted({pid for p in roster.players if p.address for pid in plays[id(p)]})
-    packs = _packs(position, result, mailed, names, o) if o.pdf and mailed else {}
+    news = papers.gazette() if o.public else ""
+    if o.pdf and packs is None:
+        packs = SeasonPacks(position, result, o.page_size)
     for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
         if not plays[id(entry)]:
             batch.skipped.append(f"{entry.name}: plays no player or nation of this game")
@@ -55,10 +80,10 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
             continue
         ids = plays[id(entry)]
         parts = [f"Dear {entry.name},", "", f"{season} of {title} is adjudicated. Your papers:", ""]
-        parts += [text(player(result, data, pid, names)) for pid in ids]
+        parts += [papers.player(pid) for pid in ids]
         if news:
             parts += ["", news]
-        attachments = tuple(packs[pid] for pid in ids if pid in packs)
+        attachments = tuple(packs.pack(pid) for pid in ids) if o.pdf and packs is not None else ()
         body = "\n".join(parts)
         batch.messages.append(Outgoing(
             message_key(position.phase, entry.address, body), (entry.mailbox,),
@@ -67,32 +92,64 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
     return batch
 
 
-def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
-           o: MailOptions) -> dict[str, Attachment]:
-    """Each player's print pack by their id, made as ``diplodesk pack`` makes them, in one go
-    (the maps after the season drawn once). The gazette's own PDF is not attached: its text
-    is in every message, and its world map would add megabytes to each."""
-    from ..engine import seasons
-    from ..geometry.shapes import load_map_geometry
-    from ..geometry.svg_import import MapError
-    from ..render.hyper_export import HyperDrawer
-    from ..render.hyper_pack import HyperPackOptions, columns, hyper_packs, lines_per_page
-    from ..render.hyper_pages import plan_for
+class SeasonPacks:
+    """A season's print packs for the mail, each made as ``diplodesk pack`` makes it when it
+    is first asked for, and kept: the maps after the season are drawn once, at the first
+    (``tick`` hears each map's sheet as it is drawn). The gazette's own PDF is not attached:
+    its text is in every message, and its world map would add megabytes to each."""
 
-    try:
-        geometry = load_map_geometry(position.variant, ref=position.variant_ref or None)
-    except MapError:
-        geometry = None  # papers without maps, as the pack command makes them
-    po = HyperPackOptions(o.page_size)
-    plan = plan_for(position.variant, geometry, lines_per_page(po), columns(po))
-    after = seasons.read_other(dict(result["next"]), position.variant)
-    draw = HyperDrawer(after, geometry, text_labels=True) if geometry is not None else None
-    stem = f"{position.variant.id}-{position.phase}"
-    with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
-        made = hyper_packs(result, position.to_json(), plan, Path(tmp), stem, draw, po, None, ids, names)
-        pdfs = [Attachment(p.name, "application", "pdf", p.read_bytes()) for p in made]
-    # hyper_packs makes them in this order: each player's (by id), then the gazette
-    return dict(zip(sorted(ids), pdfs[:len(ids)], strict=True))
+    def __init__(self, position: HyperPosition, result: Mapping[str, Any], page_size: str = "A4",
+                 tick: Callable[[str], object] | None = None):
+        self.position, self.result, self.tick = position, result, tick
+        self.data = position.to_json()
+        self.names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+        self.page_size = page_size
+        self.stem = f"{position.variant.id}-{position.phase}"
+        self._made: dict[str, Attachment] = {}
+        self._season: tuple | None = None
+
+    def made(self, pid: str) -> bool:
+        return pid in self._made
+
+    def name(self, pid: str) -> str:
+        from ..render.hyper_pack import pack_name
+
+        return pack_name(self.stem, pid)
+
+    def pack(self, pid: str) -> Attachment:
+        """``pid``'s pack: their maps and their papers, from their projection only."""
+        if pid not in self._made:
+            from ..render.hyper_pack import write_pack
+
+            plan, o, maps, key = self._drawn()
+            with tempfile.TemporaryDirectory(prefix="diplodesk-mail-") as tmp:
+                path = write_pack(plan.player(self.result, self.data, pid, self.names), Path(tmp) / self.name(pid),
+                                  f"{self.stem} — {pid}", o, maps, key)
+                self._made[pid] = Attachment(path.name, "application", "pdf", path.read_bytes())
+        return self._made[pid]
+
+    def _drawn(self) -> tuple:
+        """(plan, options, maps, key) of the season: its maps drawn at the first call."""
+        if self._season is None:
+            from ..engine import seasons
+            from ..geometry.shapes import load_map_geometry
+            from ..geometry.svg_import import MapError
+            from ..render.hyper_export import HyperDrawer
+            from ..render.hyper_pack import HyperPackOptions, columns, lines_per_page, season_maps
+            from ..render.hyper_pages import plan_for
+
+            variant = self.position.variant
+            try:
+                geometry = load_map_geometry(variant, ref=self.position.variant_ref or None)
+            except MapError:
+                geometry = None  # papers without maps, as the pack command makes them
+            o = HyperPackOptions(self.page_size)
+            plan = plan_for(variant, geometry, lines_per_page(o), columns(o))
+            after = seasons.read_other(dict(self.result["next"]), variant)
+            draw = HyperDrawer(after, geometry, text_labels=True) if geometry is not None else None
+            maps, key = season_maps(draw, plan, o, self.tick)
+            self._season = (plan, o, maps, key)
+        return self._season
 
 
 def season_mail(position: Any, result: Mapping[str, Any] | None, roster: Roster, title: str,

@@ -190,3 +190,17 @@ def unplayed(current: Sequence[dict[str, Any]], position) -> list[str]:
 
     covered = {pid for p in mailed.players for pid in hyper_players_of(position, p)}
     return [pid for pid in position.player_ids() if pid not in covered]
+
+
+def shared_seats(current: Sequence[dict[str, Any]], position) -> dict[str, list[str]]:
+    """A Hypereconomic game's players (``p05``) that two or more people play: each of them
+    gets every paper of it. Sharing one nation is another thing (``game control``, I.4)."""
+    if not is_season_game(position):
+        return {}
+    from .hyper_compose import hyper_players_of
+
+    by: dict[str, list[str]] = {}
+    for p in roster_of(current, position).players:
+        for pid in hyper_players_of(position, p):
+            by.setdefault(pid, []).append(p.name)
+    return {pid: names for pid, names in sorted(by.items()) if len(names) > 1}

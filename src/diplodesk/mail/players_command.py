@@ -7,7 +7,7 @@ import sys
 
 from ..engine.game import Game
 from ..engine.plain_text import visible
-from .players import Change, PlayersError, add, change, remove, rows, unplayed
+from .players import Change, PlayersError, add, change, remove, rows, shared_seats, unplayed
 
 
 def run(game: Game, args, fail) -> int:
@@ -39,7 +39,19 @@ def run(game: Game, args, fail) -> int:
         fail(f"{args.game}: cannot write: {e.strerror or e}")
     print(f"{args.game}: {visible(said)}")
     _list(after, position)
+    _note_shared(before, after, position, args.game)
     return 0
+
+
+def _note_shared(before, after, position, game) -> None:
+    """Say so when a change makes two people play one of the game's players: a GM who meant
+    them to share one nation wants ``game control`` instead."""
+    was = shared_seats(before, position)
+    for pid, names in shared_seats(after, position).items():
+        if pid not in was:
+            held = ", ".join(n for n, st in sorted(position.nations.items()) if pid in st.controllers) or "nothing"
+            print(visible(f"note: {' and '.join(names)} each play {pid} and get all its papers ({held}); to "
+                          f"share one nation instead: diplodesk game control {game} NATION PLAYER,PLAYER"))
 
 
 def _split(values) -> list[str]:

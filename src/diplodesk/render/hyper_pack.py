@@ -214,17 +214,21 @@ class _Pages:
 
 
 def record_maps(draw: Any, boxes: Mapping[str, tuple[float, float, float, float]],
-                whole: tuple[float, float, float, float] | None = None, size: int = 2400) -> dict[str, QPicture]:
+                whole: tuple[float, float, float, float] | None = None, size: int = 2400,
+                tick: Callable[[str], object] | None = None) -> dict[str, QPicture]:
     """Each map drawn once (the whole board, its box ``whole``, and every sheet), ``size``
     units across, for every pack to replay. The provinces and borders are painted to an
     image ``size`` pixels across (about 220 dpi on an A4 page): a world's coastlines as
-    vectors would make every page megabytes; the labels and stacks stay vectors, sharp."""
+    vectors would make every page megabytes; the labels and stacks stay vectors, sharp.
+    ``tick`` hears each sheet's id before it is drawn (a dialog keeps its window alive)."""
     out: dict[str, QPicture] = {}
     if draw is None:
         return out
     from .hyper_export import BOARD, OVER
 
     for sid, box in [(WHOLE, None), *boxes.items()]:
+        if tick is not None:
+            tick(sid)
         x0, y0, x1, y1 = box or whole or (0, 0, 10, 7)
         height = max(1, round(size * (y1 - y0) / max(1e-9, x1 - x0)))
         target = QRectF(0, 0, size, height)
@@ -251,6 +255,20 @@ def file_part(text: str) -> str:
     """A player's id as part of a file name: letters, digits, '-' and '_' only (an id from a
     game file never names a folder)."""
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_") or "_"
+
+
+def pack_name(stem: str, player: str) -> str:
+    """The file name of a player's pack: ``hypereconomic-W1914M-p07.pdf``."""
+    return f"{file_part(stem)}-{file_part(player.lower())}.pdf"
+
+
+def season_maps(draw: Any, plan: Plan, o: HyperPackOptions,
+                tick: Callable[[str], object] | None = None) -> tuple[dict[str, QPicture], list[KeyEntry]]:
+    """A season's maps, drawn once for all its packs on ``o``'s paper, and their key."""
+    key = map_key(draw.position) if draw is not None and hasattr(draw, "position") else []
+    if draw is not None and hasattr(draw, "page_mm"):
+        draw.page_mm = map_body_mm(o, key)  # the names sized for this paper
+    return record_maps(draw, plan.boxes, getattr(draw, "bounds", None), tick=tick), key
 
 
 def page_image(page: Page, title: str, o: HyperPackOptions, maps: Mapping[str, QPicture],
@@ -311,14 +329,11 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     ensure_app()
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    key = map_key(draw.position) if draw is not None and hasattr(draw, "position") else []
-    if draw is not None and hasattr(draw, "page_mm"):
-        draw.page_mm = map_body_mm(o, key)  # the names sized for this paper
-    maps = record_maps(draw, plan.boxes, getattr(draw, "bounds", None))
+    maps, key = season_maps(draw, plan, o)
     who = list(players) if players is not None else [str(p["id"]) for p in position["economy"].get("players", [])]
     stem = file_part(stem)
     jobs: list[tuple[str, str, Callable[[], list[Page]]]] = [
-        (p, f"{stem}-{file_part(p.lower())}.pdf", lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
+        (p, pack_name(stem, p), lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
     jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position)))
     if players is None:
         jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position)))

@@ -187,15 +187,12 @@ class HyperPacksDialog(PackDialogParts, QDialog):
         """A print preview of the pack chosen: the same pages the PDF gets."""
         from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-        from ...render.hyper_pack import map_body_mm, map_key, paint_pages, record_maps
+        from ...render.hyper_pack import paint_pages, season_maps
 
         rec, plan, draw, _names = self._season()
         label, pages = self.pages()
         o = self.options()
-        key = map_key(draw.position) if draw is not None else []
-        if draw is not None:
-            draw.page_mm = map_body_mm(o, key)
-        maps = record_maps(draw, plan.boxes, draw.bounds if draw is not None else None)
+        maps, key = season_maps(draw, plan, o)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         dlg = QPrintPreviewDialog(printer, self)
         dlg.setWindowTitle(f"Pack of {label} — {rec.phase} — preview")

@@ -1,5 +1,6 @@
 """Players and diplomacy: who plays by mail at which address (editable, :mod:`.roster_editor`),
-who controls which nations, alliances, exiles, joint victories.
+who controls which nations (changed under their table, :mod:`.control_editor`), alliances,
+exiles, joint victories.
 
 One table per kind of fact (``document/hyper_players.py``), read off the current position;
 a secret joint victory agreement is shown, marked as known to the GM only.
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...document.hyper_players import GM_ONLY, Diplomacy, diplomacy
+from .control_editor import ControlEditor
 from .grids import grid
 from .roster_editor import RosterEditor
 
@@ -49,6 +51,10 @@ class PlayersPanel(QWidget):
             t = grid(Diplomacy.HEADERS[key], stretch=len(Diplomacy.HEADERS[key]) - 1)
             inner.addWidget(t)
             self.tables[key] = t
+            if key == "nations":  # who plays a nation is the GM's to change (I.4); a row picked is chosen
+                self.control = ControlEditor(view)
+                inner.addWidget(self.control)
+                t.currentCellChanged.connect(lambda r, _c, _r, _p, t=t: self._pick_nation(t, r))
             split.addWidget(w)
         for i, stretch in enumerate((3, 3, 4, 2, 1, 2, 1)):  # the players and nations are the long lists
             split.setStretchFactor(i, stretch)
@@ -56,10 +62,16 @@ class PlayersPanel(QWidget):
         view.changed.connect(self.refresh)
         self.refresh()
 
+    def _pick_nation(self, table: QTableWidget, row: int) -> None:
+        item = table.item(row, 0)
+        if item is not None:
+            self.control.choose(item.text())
+
     def refresh(self) -> None:
         pos = self.view.game.current
         self.heading.setText(f"{pos.phase}: players and diplomacy")
         self.roster.refresh()
+        self.control.refresh()
         d = diplomacy(pos)
         for key, t in self.tables.items():
             rows = getattr(d, key)

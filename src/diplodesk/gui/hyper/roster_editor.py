@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...document.hyper_players import SetRosterCommand
-from ...mail.players import Change, PlayersError, add, change, remove, rows, unplayed
+from ...mail.players import Change, PlayersError, add, change, remove, rows, shared_seats, unplayed
 from .grids import grid
 
 COLUMNS = ("name", "e-mail address", "plays (players or nations, commas between)", "note")
@@ -58,7 +58,7 @@ class RosterEditor(QWidget):
     def game(self):
         return self.view.game
 
-    def refresh(self, said: str = "") -> None:
+    def refresh(self, said: str = "", note: str = "") -> None:
         self.table.blockSignals(True)
         try:
             table = rows(self.game.players, self.game.current)
@@ -74,14 +74,22 @@ class RosterEditor(QWidget):
         if said:
             self.problem.setStyleSheet("color: #b00020")
             self.problem.setText(said)
+        elif note:
+            self.problem.setStyleSheet("color: #8a6d00")
+            self.problem.setText(note)
         else:
             self.problem.setStyleSheet("color: #8a6d00")
             self.problem.setText(f"No player with an address yet for {', '.join(free)}: their orders cannot "
                                  "come by mail." if free else "")
 
     def _push(self, players: list[dict], text: str) -> None:
+        was = shared_seats(self.game.players, self.game.current)
         self.view.push(SetRosterCommand(self.game, players, text))
-        self.refresh()
+        pos = self.game.current
+        shared = [f"{' and '.join(names)} each play {pid} and get all its papers" for pid, names
+                  in shared_seats(self.game.players, pos).items() if pid not in was]
+        self.refresh(note="; ".join(shared) + ". To share one nation instead, name its players under the "
+                     "nations' table." if shared else "")
 
     def _edited(self, item: QTableWidgetItem) -> None:
         r, c = item.row(), item.column()
