@@ -63,9 +63,12 @@ def test_a_blocking_question_stops_the_season_until_the_gm_answers_it(qtbot, pro
     after = str(w.doc.position.phase)
     message = w.statusBar().currentMessage()
     assert "not final" in message and "adjudicated; now" not in message
-    assert w.banner.isVisible() and "ita asks to: build a wonder in Rome" in w.banner.text.text()
+    assert w.banner.isVisible() and "Italy asks to: build a wonder in Rome" in w.banner.text.text()
     panel: DecisionsPanel = w.gm_panels["Decisions"]
     assert w.gm_docks["Decisions"].isVisible() and panel.table.currentRow() == 0  # taken to it
+    asked = panel.table.item(0, 0).text()
+    assert asked == "Italy asks to: build a wonder in Rome" and "rule-gap" not in asked  # no id to read
+    assert panel.heading.text().startswith("Winter 1914: 1 question")
     assert not w.adjudicate() and str(w.doc.position.phase) == after  # the next season waits
     assert "answer its blocking question" in w.statusBar().currentMessage()
     box = panel.table.cellWidget(0, DecisionsPanel.ANSWER)

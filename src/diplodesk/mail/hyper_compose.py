@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.papers import gazette, player, text
 from ..engine.hyper.report import season_name
+from ..engine.hyper.shown_names import ShownNames
 from .compose import Attachment, Batch, MailOptions, Outgoing, footer, message_key
 from .roster import Player, Roster
 
@@ -38,12 +39,12 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
                        options: MailOptions | None = None) -> Batch:
     """The messages for the season ``result`` adjudicated from ``position``."""
     o = options or MailOptions()
-    names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+    names = ShownNames.of(position)
     data = position.to_json()
     season = season_name(str(result["phase"]))
     batch = Batch(str(position.phase))
     plays = {id(p): hyper_players_of(position, p) for p in roster.players}
-    news = text(gazette(result, data)) if o.public else ""
+    news = text(gazette(result, data, names)) if o.public else ""
     mailed = sorted({pid for p in roster.players if p.address for pid in plays[id(p)]})
     packs = _packs(position, result, mailed, names, o) if o.pdf and mailed else {}
     for entry in sorted(roster.players, key=lambda p: (p.name, p.address)):
@@ -67,7 +68,7 @@ def hyper_results_mail(position: HyperPosition, result: Mapping[str, Any], roste
     return batch
 
 
-def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: Mapping[str, str],
+def _packs(position: HyperPosition, result: Mapping[str, Any], ids: list[str], names: ShownNames,
            o: MailOptions) -> dict[str, Attachment]:
     """Each player's print pack by their id, made as ``diplodesk pack`` makes them, in one go
     (the maps after the season drawn once). The gazette's own PDF is not attached: its text

@@ -51,6 +51,7 @@ from .outcome import HyperOutcome, Line
 from .research import teams_of
 from .routes import supply_route, surcharge
 from .settle import close_season
+from .shown_names import ShownNames
 from .stacks import Checker
 
 # what a unit did, as its upkeep's line says it (T3's rows by action)
@@ -107,6 +108,23 @@ class Season:
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
         self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
         self.planned: dict[str, dict[str, HOrder]] = {}  # nation -> designation -> its unit build
+        self._shown: ShownNames | None = None
+
+    def named(self, nid: str | None) -> str:
+        """A nation or bank as the GM's questions name it (shown_names.py); one formed this
+        season by the name it took."""
+        if self._shown is None:
+            self._shown = ShownNames.of(self.pos)
+        st = self.nations.get(nid or "")
+        if st is not None and st.name and self._shown.nations.get(str(nid)) != st.name:
+            self._shown = replace(self._shown, nations={**self._shown.nations, str(nid): st.name})
+        return self._shown.nation(nid)
+
+    def place(self, pid: str) -> str:
+        """A province as the GM's questions name it."""
+        self.named(None)
+        assert self._shown is not None
+        return self._shown.province(pid)
 
     # -- the season ----------------------------------------------------------------------
 
@@ -428,7 +446,7 @@ class Season:
                             "an unfriendly nation fished in its sea (VII.5)")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
-                answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),
+                answer = self.decisions.ask(qid, f"{self.named(o.nation)} asks to: {o.note}", ("accept", "reject"),
                                             "reject", blocking=True, rule="IX.5, IX.7")
                 if answer == "accept":
                     self.result(o, "succeeds", None, "allowed by the GM; its effects are the GM's "

@@ -291,7 +291,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
                 sheet.commit()
 
     def _typed(self, giver: str, orders: list[str]) -> None:
-        self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
+        self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{self.doc.name_of(giver)}: typed orders"))
 
     def _step(self, step) -> None:
         self.flush()
