@@ -1,6 +1,7 @@
 """Writing orders at the desk: the sheet's hint is the nation's own, a refused line says what
-was meant, completion after ``bu D`` offers the nation's armouries (or says why there are none), and the lines of a pasted
-e-mail that are no orders wait in the Not orders dock to be fixed and put on a sheet."""
+was meant, completion after ``bu D`` offers the nation's armouries (or says why there are
+none), and the lines of a pasted e-mail that are no orders wait in the Not orders dock to be
+fixed and put on a sheet."""
 
 from __future__ import annotations
 
