@@ -246,6 +246,17 @@ class OrderSheet(QWidget):
         self.budget.show_budget(self.preview.budgets.get(self.giver))
         self._explain()
 
+    def go_to_line(self, number: int) -> None:
+        """The cursor at the end of order line ``number`` (1-based, as the checks count them),
+        its reason on the line below the sheet."""
+        _orders, blocks = sheet_lines(self.editor.toPlainText())
+        block = self.editor.document().findBlockByNumber(blocks.get(number - 1, 0))
+        cur = QTextCursor(block)
+        cur.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        self.editor.setTextCursor(cur)
+        self.editor.setFocus()
+        self._explain()
+
     def checks(self) -> list[LineCheck]:
         return list(self.preview.check(self.giver)) if self.preview else []
 
