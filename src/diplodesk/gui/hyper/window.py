@@ -460,7 +460,7 @@ def show_maximised(win: HyperDeskWindow) -> None:
     win.activateWindow()
 
     def settled() -> None:  # once the window has its size: the docks for it, then the region
-        if not win.doc.game.settings.get(desk_layout.KEY):
+        if not desk_layout.remembered(win):
             desk_layout.default_layout(win, win.width(), win.height())
         win.show_start()
 
