@@ -23,6 +23,7 @@ def test_a_conquest_is_in_the_conqueror_s_and_the_loser_s_statements():
     assert "Battles (III.29-31)\n  Navarre: attacked by France 1D gaso conquered\n" in france
     assert "Provinces won (II)\n  Navarre: conquered from Spain, now Navarre under France\n" in france
     assert "; Navarre conquered by France (II.2b)\n" in france  # the attack's own detail too
+    assert "yield of 4 provinces: Aquitaine, Brittany, Gascony, Paris (I.3)" in " ".join(france.split())
     spain = _statement(pos, orders, "spa")
     assert "Provinces lost (II)\n  Navarre: lost to Navarre under France\n" in spain
     assert "fra-nava" not in france.split("Battles")[1] and "fra-nava" not in spain  # no id to read

@@ -93,7 +93,7 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
     others = tuple(sorted({str(e.get("step")) for e in entries} - NAMED_STEPS))
     for title, steps in (*SECTIONS, ("Other", others)):
         rows = _grouped([e for e in entries if str(e.get("step")) in steps and e["reason"] != "start of season"],
-                        nation)
+                        nation, names)
         if rows:
             lines.append(title)
             lines += [_row("  " + label, vals) for label, vals in rows]
@@ -161,9 +161,11 @@ def _sum(entries, factor: str, account: str, steps) -> float:
     return total
 
 
-def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, dict[str, float]]]:
+def _grouped(entries: list[Mapping[str, Any]], nation: str,
+             names: ShownNames | None = None) -> list[tuple[str, dict[str, float]]]:
     """One line per reason (and order), columns summed, in the ledger's order; the plain
     yields of the nation's provinces (I.3) on one line that names them."""
+    names = names or ShownNames()
     out: dict[tuple[str, str], dict[str, float]] = {}
     yielded: list[str] = []
     for e in entries:
@@ -181,7 +183,7 @@ def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, d
             if e["factor"] == f and e["account"] == a(nation):
                 vals[col] = vals.get(col, 0) + e["amount"]
     plural = "s" if len(yielded) != 1 else ""
-    yields = f"yield of {len(yielded)} province{plural}: {', '.join(yielded)} (I.3) [provinces]"
+    yields = f"yield of {len(yielded)} province{plural}: {', '.join(map(names.province, yielded))} (I.3) [provinces]"
     return [(yields if label == "\0yields" else label, vals) for (label, _o), vals in out.items()
             if any(vals.values())]
 
