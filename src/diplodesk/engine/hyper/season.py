@@ -108,23 +108,15 @@ class Season:
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
         self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
         self.planned: dict[str, dict[str, HOrder]] = {}  # nation -> designation -> its unit build
-        self._shown: ShownNames | None = None
 
     def named(self, nid: str | None) -> str:
-        """A nation or bank as the GM's questions name it (shown_names.py); one formed this
-        season by the name it took."""
-        if self._shown is None:
-            self._shown = ShownNames.of(self.pos)
-        st = self.nations.get(nid or "")
-        if st is not None and st.name and self._shown.nations.get(str(nid)) != st.name:
-            self._shown = replace(self._shown, nations={**self._shown.nations, str(nid): st.name})
-        return self._shown.nation(nid)
+        """A nation or bank as the GM's questions name it (shown_names.py), one formed this
+        season too; a question is rare, so the names are looked up when asked."""
+        formed = {n: {"name": st.name} for n, st in self.nations.items() if st.name}
+        return ShownNames.of(self.pos).seeing({"nations": formed}).nation(nid)
 
     def place(self, pid: str) -> str:
-        """A province as the GM's questions name it."""
-        self.named(None)
-        assert self._shown is not None
-        return self._shown.province(pid)
+        return ShownNames.of(self.pos).province(pid)
 
     # -- the season ----------------------------------------------------------------------
 
