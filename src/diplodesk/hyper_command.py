@@ -37,8 +37,11 @@ def result_of(given, source: str, what: str) -> dict[str, Any]:
     return seasons.process_other(given.position).to_json()
 
 
-def names_of(pos) -> dict[str, str]:
-    return {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()}
+def names_of(pos):
+    """The names the papers read (engine/hyper/shown_names.py)."""
+    from .engine.hyper.shown_names import ShownNames
+
+    return ShownNames.of(pos)
 
 
 def report(args, given) -> int:
@@ -70,11 +73,11 @@ def _orders_so_far(pos, who: str) -> str:
     givers = [who] if who in pos.orders or who in pos.nations else sorted(
         n for n, st in pos.nations.items() if who in st.controllers)
     names = names_of(pos)
-    lines = [f"{season_name(str(pos.phase))}: orders given so far for {names.get(who, who)}",
+    lines = [f"{season_name(str(pos.phase))}: orders given so far for {names.titled(who)}",
              "NOT ADJUDICATED: these are orders, not results"]
     for g in givers:
         texts = [t for t in pos.orders.get(g, ()) if t.strip()]
-        lines += ["", f"{names.get(g, g)}:", *([f"  {t}" for t in texts] or ["  (no orders yet)"])]
+        lines += ["", f"{names.titled(g)}:", *([f"  {t}" for t in texts] or ["  (no orders yet)"])]
     return "\n".join(lines) + "\n"
 
 

@@ -197,5 +197,20 @@ def test_the_inspector_lists_an_attack_on_a_province_not_one_from_it():
     def ordered(prov):
         return next(s for s in inspect(pos, prov) if s.title.startswith("Yield modifiers")).lines
 
-    assert "attack ordered by ita: 1D Nava at Cast (no yield if attacked, I.6b)" in ordered("cast")
-    assert not any("ita" in line for line in ordered("nava"))  # it leaves from there
+    assert "attack ordered by Italy: 1D Nava at Cast (no yield if attacked, I.6b)" in ordered("cast")
+    assert not any("Italy" in line for line in ordered("nava"))  # it leaves from there
+
+
+def test_a_territory_won_in_battle_is_named_by_its_province_and_conqueror_everywhere(qtbot):
+    from diplodesk.document.hyper_inspect import inspect
+    from diplodesk.document.hyper_ledger import rows
+
+    doc = _doc()
+    doc.undo_stack.push(SetHyperOrdersCommand(doc, {"fra": ["1D Gaso at Nava", "2D Gaso sp 1D at Nava"]}))
+    doc.undo_stack.push(AdjudicateHyperCommand(doc))
+    assert doc.position.provinces["nava"].de_facto == "fra-nava"  # the id the GM types stays
+    assert doc.name_of("fra-nava") == "Navarre under France"
+    assert {r.who: r.name for r in rows(doc.position)}["fra-nava"] == "Navarre under France"
+    owners = inspect(doc.position, "nava")[0].lines
+    assert "owner de facto: Navarre under France (fra-nava)" in owners
+    assert "owner de jure: Spain (spa)" in owners

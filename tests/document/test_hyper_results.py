@@ -7,6 +7,7 @@ from hyperboards import desk_game
 
 from diplodesk.document import hyper_results
 from diplodesk.document.hyper_words import kind_of
+from diplodesk.engine.hyper.shown_names import ShownNames
 
 SEASON = {"fra": ["1D Gaso ho", "2D Gaso ho", "bu 3 Trs", "co A"], "spa": ["1D Nava at Gaso", "bu 2 Trs"]}
 
@@ -17,7 +18,7 @@ def _played():
         game.set_orders(n, lines)
     game.process()
     rec = game.history[-1]
-    return rec, hyper_results.rows(rec.result, rec.position, {"fra": "France", "spa": "Spain"})
+    return rec, hyper_results.rows(rec.result, rec.position, ShownNames.of(game.current))
 
 
 def _row(rows, giver, given):
@@ -38,8 +39,8 @@ def test_an_attack_s_why_names_the_battle_and_the_table_cells_read():
     assert (attack.kind, attack.unit, attack.status, attack.reason) == ("attack", "1D", "fails", "bounced")
     why = attack.why_text()
     assert "T7[2][2] = 6 needed" in why
-    assert "Battle: gaso: attacked by spa 1D nava bounced" in why
-    assert "losses of spa: 8M (T6 row 2 attacker/hold/any)" in why
+    assert "Battle: Gascony: attacked by Spain 1D nava bounced" in why
+    assert "losses of Spain: 8M (T6 row 2 attacker/hold/any)" in why
 
 
 def test_a_build_s_why_is_its_ledger_lines_with_rule_and_cell():

@@ -115,5 +115,5 @@ def test_the_inspector_names_each_order_by_its_kind(qtbot, prompts):
     w.paste_orders("France\n1D Gaso at Nava\n2D Gaso sp 1D at Nava\n")
     w.click("nava")
     lines = w.inspector.lines("Yield modifiers, W1914M")
-    assert "attack ordered by fra: 1D Gaso at Nava (no yield if attacked, I.6b)" in lines
-    assert "support ordered by fra: 2D Gaso sp 1D at Nava" in lines
+    assert "attack ordered by France: 1D Gaso at Nava (no yield if attacked, I.6b)" in lines
+    assert "support ordered by France: 2D Gaso sp 1D at Nava" in lines

@@ -63,9 +63,12 @@ def test_a_blocking_question_stops_the_season_until_the_gm_answers_it(qtbot, pro
     after = str(w.doc.position.phase)
     message = w.statusBar().currentMessage()
     assert "not final" in message and "adjudicated; now" not in message
-    assert w.banner.isVisible() and "ita asks to: build a wonder in Rome" in w.banner.text.text()
+    assert w.banner.isVisible() and "Italy asks to: build a wonder in Rome" in w.banner.text.text()
     panel: DecisionsPanel = w.gm_panels["Decisions"]
     assert w.gm_docks["Decisions"].isVisible() and panel.table.currentRow() == 0  # taken to it
+    asked = panel.table.item(0, 0).text()
+    assert asked == "Italy asks to: build a wonder in Rome" and "rule-gap" not in asked  # no id to read
+    assert panel.heading.text().startswith("Winter 1914: 1 question")
     assert not w.adjudicate() and str(w.doc.position.phase) == after  # the next season waits
     assert "answer its blocking question" in w.statusBar().currentMessage()
     box = panel.table.cellWidget(0, DecisionsPanel.ANSWER)
@@ -106,3 +109,61 @@ def test_an_adjustment_without_a_reason_is_refused_with_a_line(qtbot, prompts):
     assert not panel.add_adjustment()
     assert "an adjustment says why (IX.8)" in panel.message.text()
     assert w.doc.undo_stack.count() == done
+
+
+def _asked(prompts, answer: str, stop: bool = False) -> list:
+    asked = []
+
+    def go_or_adjudicate(title, text, again):
+        asked.append((title, text, again))
+        return answer, stop
+
+    prompts.go_or_adjudicate = go_or_adjudicate
+    return asked
+
+
+def test_refused_lines_stop_the_season_and_the_gm_is_taken_to_them(qtbot, prompts, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    w = _desk(qtbot, prompts)
+    w.settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w.paste_orders("France\nco A\nbu D Xyzzy\nSpain\nbu 2 Trs\n")
+    asked = _asked(prompts, "go")
+    start = str(w.doc.position.phase)
+    assert not w.adjudicate() and str(w.doc.position.phase) == start and not w.doc.history
+    title, text, again = asked[0]
+    assert title == "Adjudicate with refused lines?" and "1 line on the sheets is refused" in text
+    assert "France 2" in text and "Spain" not in text and "invalid order" in text
+    assert "Ask before adjudicating with refused lines" in again
+    sheet = w.sheets["fra"]
+    assert w.orders.current == "fra" and sheet.editor.textCursor().blockNumber() == 1  # on line 2
+    assert sheet.why.text().startswith("line 2:")
+    assert "Not adjudicated: 1 refused line (France 2)" in w.statusBar().currentMessage()
+
+
+def test_adjudicate_anyway_and_don_t_ask_again_plays_the_season_and_asks_no_more(qtbot, prompts, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    w = _desk(qtbot, prompts)
+    w.settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w.paste_orders("France\nbu D Xyzzy\n")
+    asked = _asked(prompts, "adjudicate", stop=True)
+    assert w.adjudicate() and len(w.doc.history) == 1 and len(asked) == 1
+    assert not w.act_ask_refused.isChecked()  # the Game menu turns it back on
+    w.paste_orders("France\nbu D Xyzzy\n")
+    assert w.adjudicate() and len(w.doc.history) == 2 and len(asked) == 1
+    w.act_ask_refused.trigger()
+    assert w.act_ask_refused.isChecked()
+    w.paste_orders("France\nbu D Xyzzy\n")
+    _asked(prompts, "cancel")
+    assert not w.adjudicate() and len(w.doc.history) == 2
+
+
+def test_a_line_only_short_of_money_is_no_refused_line():
+    from diplodesk.gui.hyper.desk_season import refused_lines
+
+    doc = HyperGameDocument(desk_game())
+    doc.set_orders({"fra": ["bu 900 Trs", "co A"]})  # more than France can pay: the T5 loop fails it
+    assert refused_lines(doc) == {}
+    doc.set_orders({"fra": ["bu D Xyzzy"]})
+    assert refused_lines(doc) == {"fra": [1]}

@@ -30,7 +30,7 @@ def test_after_a_season_the_results_view_lists_every_order_with_its_result(qtbot
     assert [r.cell(row, c) for c in ("Nation", "Unit", "Kind", "Result", "Reason")] == [
         "Spain", "1D", "attack", "fails", "bounced"]
     why = r.show_why(row)
-    assert "T7[2][2]" in why and "Battle: gaso" in why and r.side.currentWidget() is r.why
+    assert "T7[2][2]" in why and "Battle: Gascony" in why and r.side.currentWidget() is r.why
     assert "Winter 1914" in r.heading.text()
 
 
@@ -38,7 +38,7 @@ def test_the_gazette_of_the_season_is_beside_the_results(qtbot, prompts):
     w = _played(qtbot, prompts)
     gazette = w.results.gazette_text()
     assert gazette.startswith("The Hypereconomic gazette — Winter 1914")
-    assert "gaso: attacked by spa 1D nava bounced" in gazette
+    assert "Gascony: attacked by Spain 1D nava bounced" in gazette  # nations and places by name
 
 
 def test_sorting_by_result_keeps_each_nation_s_rows_together(qtbot, prompts):

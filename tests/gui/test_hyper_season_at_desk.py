@@ -58,10 +58,10 @@ def test_a_season_played_at_the_desk_through_its_widgets(qtbot, prompts, tmp_pat
     r = w.results
     row = r.row_of("fra", "1D Gaso at Nava")
     assert r.cell(row, "Kind") == "attack" and r.cell(row, "Result") in ("succeeds", "fails")
-    assert "Battle: nava" in r.show_why(row) and "T7" in r.show_why(row)
+    assert "Battle: Navarre" in r.show_why(row) and "T7" in r.show_why(row)
     assert r.cell(r.row_of("fra", "2D Gaso sp 1D at Nava"), "Kind") == "support"
     # and the gazette beside it
-    assert "nava: attacked by fra 1D gaso" in r.gazette_text()
+    assert "Navarre: attacked by France 1D gaso" in r.gazette_text()
 
     # the blocking question stops the next season until it is answered
     assert w.banner.isVisible() and "not final" in w.statusBar().currentMessage()

@@ -51,3 +51,17 @@ def test_the_sheet_and_its_budget_keep_their_room_when_the_docks_are_pulled(qtbo
     assert sheet.editor.height() >= sheet.editor.fontMetrics().lineSpacing() * 5
     bars = sheet.budget.bars
     assert bars.height() >= 4 * (bars.fontMetrics().height() + 2)  # a row a factor, none over another
+
+
+def test_a_desk_closed_without_changes_opens_again_as_it_was_left_and_asked_nothing(qtbot, prompts, tmp_path):
+    path = tmp_path / "hyper.json"
+    desk_game().save(path)
+    saved = path.read_bytes()
+    w = show_ready(qtbot, open_desk(HyperGameDocument.open(path), prompts, show=False), 1440, 920)
+    w.inspector.hide()  # the GM rearranges the desk, and changes nothing of the game
+    w.show_sheet("spa")
+    assert not w.doc.is_modified and w.close()
+    assert prompts.asked == [] and path.read_bytes() == saved  # no "save changes?", the file as it was
+    again = show_ready(qtbot, open_desk(HyperGameDocument.open(path), prompts, show=False), 1440, 920)
+    assert again.inspector.isHidden() and again.orders.current == "spa"
+    assert not again.doc.is_modified

@@ -1,7 +1,7 @@
 """The world desk at its default sizes (1920 x 1080 and 1366 x 768, maximised): it opens on
 Europe, its province names are 8 px high and more and cover neither each other nor a canal's
-tag, the tags cover no tag, the nation sheets are a searchable list, and the desk opens again
-on the region and sheet the GM left it on."""
+tag, the tags cover no tag, the nation sheets are a searchable list that keeps the sheet shown
+in sight, and the desk opens again on the region and sheet the GM left it on."""
 
 from __future__ import annotations
 
@@ -113,6 +113,22 @@ def test_the_sheet_list_puts_the_likeliest_first_and_enter_takes_it(world):
     assert {"bin", "bbo", "bea"} <= set(w.picker.visible_givers()[1:])  # British India and the rest follow
     w.picker.filter.clear()
     assert w.picker.list.currentItem().data(Qt.ItemDataRole.UserRole) == "rus"  # the sheet shown, marked again
+
+
+def test_the_sheet_list_keeps_the_sheet_shown_in_sight(qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    w = _world_desk(qtbot, SIZES[1], HyperGameDocument.new("hypereconomic"))  # a desk just opened
+    listed = w.picker.list
+    assert listed.count() > 2 * listed.height() // max(1, listed.sizeHintForRow(0))  # a short list of many
+    assert listed.shows(listed.currentItem()), w.orders.current  # the sheet it opens on
+    givers = w.doc.givers
+    for g in (givers[-1], givers[len(givers) // 2], givers[0], givers[len(givers) // 3]):
+        w.show_sheet(g)  # a sheet made under the list shortens it after it was scrolled
+        QApplication.processEvents()
+        assert listed.currentItem().data(Qt.ItemDataRole.UserRole) == g
+        assert listed.shows(listed.currentItem()), g
+    w.doc.undo_stack.setClean()
 
 
 def test_the_desk_opens_again_on_the_region_and_sheet_it_was_left_on(world, qtbot, tmp_path):

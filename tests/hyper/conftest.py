@@ -18,6 +18,13 @@ def start(secret: str = "test secret") -> dict:
     return seasons.start_other(variant, secret, str(MINI)).to_json()
 
 
+def names():
+    """What the papers call the test board's nations and provinces (France, Navarre)."""
+    from diplodesk.engine.hyper.shown_names import ShownNames
+
+    return ShownNames.of(seasons.start_other(load_variant(str(MINI)), "", str(MINI)))
+
+
 def season(position: dict, orders: dict | None = None) -> dict:
     pos = copy.deepcopy(position)
     pos["orders"] = orders or {}

@@ -189,7 +189,7 @@ def test_report_reads_a_hyper_game_file_by_nation_player_and_gazette(tmp_path, c
     code, out, _ = run(capsys, "report", path, "--player", "P02", "--phase", "W1914M")
     assert code == 0 and "Morocco (Moro)" in out and "Spain (Spai)" in out and "France" not in out
     code, out, _ = run(capsys, "report", path, "--gazette", "--phase", "0")
-    assert code == 0 and "Research (V.2)\n  fra: co A1: rolled" in out
+    assert code == 0 and "Research (V.2)\n  France: co A1: rolled" in out
     secret = game.current.secret
     assert secret and secret not in out
     code, out, _ = run(capsys, "report", path, "--power", "gm", "--phase", "0")

@@ -9,6 +9,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage, QPainter
 
 from diplodesk.engine import adjudicate, load_variant, seasons
+from diplodesk.engine.hyper.shown_names import ShownNames
 from diplodesk.geometry.shapes import load_map_geometry
 from diplodesk.render.export import ensure_app
 from diplodesk.render.hyper_export import NAME_FLOOR_MM, HyperDrawer
@@ -40,7 +41,7 @@ def test_a_players_pack_is_the_maps_then_one_page_for_the_home_nation_and_one_fo
     variant, geometry, pos, result = world
     o = HyperPackOptions()
     plan = plan_for(variant, geometry, lines_per_page(o), columns(o))
-    names = {n.id: f"{n.name} ({n.abbr})" for n in variant_nations(variant)}
+    names = ShownNames.of(seasons.read_other(pos, variant))
     pages = plan.player(result, pos, "p03", names)  # Germany and five colonies
     maps = [p for p in pages if p.is_map]
     text = [p for p in pages if not p.is_map]
@@ -48,15 +49,9 @@ def test_a_players_pack_is_the_maps_then_one_page_for_the_home_nation_and_one_fo
     assert text[0].title.startswith("Germany (Germ) — Winter 1914 — home nation") and "(1/" not in text[0].title
     assert len(text) <= 2  # the five colonies share what is left of it and one more page
     shared = [p.lines[i] for p in text for i in p.headings]
-    assert sum("territory of ger" in h for h in shared) + sum("territory of ger" in p.title for p in text) == 5
+    assert sum("territory of Germany" in h for h in shared) + sum("territory of Germany" in p.title for p in text) == 5
     assert sum(line.startswith("Note: provisional") for p in text for line in p.lines) == 1  # once a pack
     assert all(len(line) <= columns(o) for p in text for line in p.lines)
-
-
-def variant_nations(variant):
-    from diplodesk.engine.hyper import pack_of
-
-    return pack_of(variant, None).nations.values()
 
 
 def test_the_names_of_europe_are_readable_at_a4_and_none_covers_another(world):

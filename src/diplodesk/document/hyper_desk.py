@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.dice import DiceError
 from ..engine.game import Game, PhaseRecord
+from ..engine.hyper.shown_names import ShownNames
 from ..engine.position import PositionError
 from ..engine.rule_changes import RuleChange, RuleChangeError, ordinal, season
 from ..engine.tables import TableError
@@ -208,7 +209,8 @@ def adjustment_command(game: Game, nation: str, factor: str, amount: float, reas
         return pos | {"adjustments": [*(pos.get("adjustments") or []), entry]}
 
     shown = f"${value:g}" if factor == "gold" else f"{value:g}{factor}"
-    text = f"Adjustment {nation} {'+' if value > 0 else ''}{shown}: {reason}"
+    who = ShownNames.of(game.current).seeing(game.history[-1].position.get("economy")).nation(nation)
+    text = f"Adjustment {who} {'+' if value > 0 else ''}{shown}: {reason}"
     return StateCommand(game, GameState.of(game), readjudicated(game, change), text)
 
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import QUndoStack
 
 from ..engine.game import Game, GameFileError, PhaseRecord
 from ..engine.hyper.model import HyperPosition
+from ..engine.hyper.shown_names import ShownNames
 from .hyper_preview import Preview, preview
 from .hyper_words import Words
 from .saved_file import SavedFile, read_game
@@ -55,6 +56,7 @@ class HyperGameDocument(SavedFile, QObject):
         self._forced_modified = False
         self._preview: tuple[HyperPosition, Preview] | None = None
         self._words: tuple[HyperPosition, Words] | None = None
+        self._names: tuple[HyperPosition, ShownNames] | None = None
         self._past: dict[int, tuple[PhaseRecord, HyperPosition]] = {}
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
@@ -102,18 +104,15 @@ class HyperGameDocument(SavedFile, QObject):
     def name_of(self, giver: str) -> str:
         """The name the desk shows: the nation's or bank's own; a territory formed in play
         ("holl under ger") with its province's and conqueror's names (Holland under Germany)."""
-        pos = self.position
-        st = pos.nations.get(giver)
-        if st is not None and st.name:
-            prov, under, who = st.name.partition(" under ")
-            if under and prov in pos.board.provinces and (who in pos.nations or who in pos.pack.nations):
-                return f"{pos.board.provinces[prov].name} under {self.name_of(who)}"
-            return st.name
-        n = pos.pack.nations.get(giver)
-        if n is not None:
-            return n.name
-        bank = next((b for b in pos.banks if b.id == giver), None)
-        return bank.name if bank is not None else giver
+        return self.shown_names().nation(giver)
+
+    def shown_names(self, position: HyperPosition | None = None) -> ShownNames:
+        """The names every paper and panel reads (engine/hyper/shown_names.py), of ``position``
+        (the current one if none; the last one asked for is kept)."""
+        pos = position if position is not None else self.position
+        if self._names is None or self._names[0] is not pos:
+            self._names = (pos, ShownNames.of(pos))
+        return self._names[1]
 
     def names_of(self, giver: str) -> list[str]:
         """Every name ``giver`` goes by: as shown, its id, abbreviation and the usual names the

@@ -17,6 +17,7 @@ from ..engine.hyper import conditions
 from ..engine.hyper.canal_state import canals_of
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.season import Season
+from ..engine.hyper.shown_names import ShownNames
 from .hyper_words import kind_of
 
 
@@ -57,14 +58,15 @@ class Section:
     lines: tuple[str, ...]
 
 
-def pi_history(results, prov: str) -> list[str]:
+def pi_history(results, prov: str, names: ShownNames | None = None) -> list[str]:
     """The PIs assigned to ``prov`` in the seasons played (``(phase, result)`` pairs)."""
+    names = names or ShownNames()
     out = []
     for phase, result in results:
         for line in result.get("orders", []):
             words = (line.get("order") or "").split()
             if len(words) == 3 and words[0] == "as" and words[2] == prov and line.get("status") == "succeeds":
-                out.append(f"{phase}: {words[1]} from {line['power']} (V.6)")
+                out.append(f"{phase}: {words[1]} from {names.nation(line['power'])} (V.6)")
     return out
 
 
@@ -77,17 +79,18 @@ def inspect(position: HyperPosition, prov: str, played: SeasonFacts | None = Non
     p = board.provinces.get(prov)
     if p is None:
         return [Section("Unknown", (f"{prov!r} is no province of this board",))]
-    out = [Section(f"{p.name} ({prov}), {p.kind.value}", _owners(position, prov))]
-    history = pi_history(results, prov)
+    names = ShownNames.of(position)
+    out = [Section(f"{p.name} ({prov}), {p.kind.value}", _owners(position, prov, names))]
+    history = pi_history(results, prov, names)
     if history:
         out.append(Section("PIs assigned", tuple(history)))
     yields = prov in position.provinces  # a sea yields nothing: no modifiers to list
     if yields and played is not None and played_position is not None:
         out.append(Section(f"Yield modifiers, {played.phase} (played)", _played(played_position, prov, played)))
     if yields:
-        out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov)))
-    out.append(Section("Stack", _stack(position, prov)))
-    things = _installations(position, prov) + _fleets(position, prov) + _banks(position, prov)
+        out.append(Section(f"Yield modifiers, {position.phase} (the orders so far)", _ordered(position, prov, names)))
+    out.append(Section("Stack", _stack(position, prov, names)))
+    things = _installations(position, prov, names) + _fleets(position, prov, names) + _banks(position, prov)
     out.append(Section("Installations, fishing fleets, banks", tuple(things) or ("none",)))
     canal = _canal(position, prov)
     if canal:
@@ -95,32 +98,18 @@ def inspect(position: HyperPosition, prov: str, played: SeasonFacts | None = Non
     return out
 
 
-def _owners(position: HyperPosition, prov: str) -> tuple[str, ...]:
+def _owners(position: HyperPosition, prov: str, names: ShownNames) -> tuple[str, ...]:
     st = position.provinces.get(prov)
     if st is None:
         return ("no owner: a sea or a province nobody holds",)
     base = position.pack.provinces.get(prov)
-    lines = [f"owner de facto: {_named(position, st.de_facto)}", f"owner de jure: {_named(position, st.de_jure)}",
+    lines = [f"owner de facto: {names.with_id(st.de_facto)}", f"owner de jure: {names.with_id(st.de_jure)}",
              f"quiet seasons toward de jure (II.3): {st.quiet}"]
     if base is not None:
         lines.append(f"base yield (table): {base.yields.amounts.get('A', 0)}A {base.yields.amounts.get('I', 0)}I")
     lines.append(f"yield now (with PIs): {st.yields.get('A', 0)}A {st.yields.get('I', 0)}I")
     lines.append(f"last PI assigned: {st.last_pi}" if st.last_pi else "no PI assigned yet")
     return tuple(lines)
-
-
-def _named(position: HyperPosition, nation: str | None) -> str:
-    """A nation as a GM reads it: its name and id (a territory formed in play by its province
-    and conqueror: "Holland under Germany (ger-holl)")."""
-    if not nation:
-        return "nobody"
-    st = position.nations.get(nation)
-    pack = position.pack.nations.get(nation)
-    name = st.name if st is not None and st.name else (pack.name if pack is not None else nation)
-    prov, under, who = name.partition(" under ")
-    if under and prov in position.board.provinces:
-        name = f"{position.board.provinces[prov].name} under {_named(position, who).rsplit(' (', 1)[0]}"
-    return f"{name} ({nation})" if name != nation else nation
 
 
 def _played(position: HyperPosition, prov: str, facts: SeasonFacts) -> tuple[str, ...]:
@@ -137,11 +126,12 @@ def _played(position: HyperPosition, prov: str, facts: SeasonFacts) -> tuple[str
     return tuple(lines) or ("none: the full yield",)
 
 
-def _ordered(position: HyperPosition, prov: str) -> tuple[str, ...]:
+def _ordered(position: HyperPosition, prov: str, names: ShownNames) -> tuple[str, ...]:
     lines = []
     st = position.provinces.get(prov)
     owner = st.de_facto if st else None
     for n in sorted(position.orders):
+        who = names.nation(n)
         for text in position.orders[n]:
             words = text.lower().split()
             places = {w.partition("/")[0] for w in words}
@@ -153,15 +143,15 @@ def _ordered(position: HyperPosition, prov: str) -> tuple[str, ...]:
             goes = verb is not None and any(w.partition("/")[0] in (prov, _abbr(position, prov))
                                             for w in words[verb + 1:])  # where to, not where from
             if kind == "support" and goes:
-                lines.append(f"support ordered by {n}: {text}")
+                lines.append(f"support ordered by {who}: {text}")
             elif n != owner and goes and kind in ("attack", "double move"):
-                lines.append(f"{kind} ordered by {n}: {text} (no yield if attacked, I.6b)")
+                lines.append(f"{kind} ordered by {who}: {text} (no yield if attacked, I.6b)")
             elif n != owner and goes:
-                lines.append(f"{kind} ordered by {n}: {text}")
+                lines.append(f"{kind} ordered by {who}: {text}")
             elif words and words[0] in ("gw", "sb"):
                 lines.append(f"covert action ordered: {words[0]} (by whom stays secret)")
             elif words and words[0] == "as":
-                lines.append(f"PI assigned by {n}: {text} (V.6)")
+                lines.append(f"PI assigned by {who}: {text} (V.6)")
     if is_winter(position):
         lines.append("winter: half the A yield, rounded up (I.6c)")
     return tuple(lines) or ("none so far",)
@@ -172,22 +162,22 @@ def _abbr(position: HyperPosition, prov: str) -> str:
     return base.abbr.lower() if base is not None and base.abbr else prov
 
 
-def _stack(position: HyperPosition, prov: str) -> tuple[str, ...]:
+def _stack(position: HyperPosition, prov: str, names: ShownNames) -> tuple[str, ...]:
     units = sorted((u for u in position.units if u.province == prov), key=lambda u: (u.power, u.ref))
     limit = position.pack.constants.units_per_province
-    lines = [f"{u.ref} ({u.type}) of {u.power} at {u.at}, {u.M}M" for u in units]
+    lines = [f"{u.ref} ({u.type}) of {names.nation(u.power)} at {u.at}, {u.M}M" for u in units]
     return (*lines, f"{len(units)} of {limit} units")
 
 
-def _installations(position: HyperPosition, prov: str) -> list[str]:
-    names = {"Y": "armoury", "S": "shipyard"}
-    return [f"{names.get(i.type, i.type)} ({i.type}) of {i.owner} at {i.at}, built {i.built}, {i.M}M"
+def _installations(position: HyperPosition, prov: str, names: ShownNames) -> list[str]:
+    kinds = {"Y": "armoury", "S": "shipyard"}
+    return [f"{kinds.get(i.type, i.type)} ({i.type}) of {names.nation(i.owner)} at {i.at}, built {i.built}, {i.M}M"
             for i in sorted(position.installations, key=lambda i: (i.type, i.owner))
             if i.at.partition("/")[0] == prov]
 
 
-def _fleets(position: HyperPosition, prov: str) -> list[str]:
-    return [f"fishing fleet {f.id} of {f.owner}" + (f", fished {f.fished} last" if f.fished else "")
+def _fleets(position: HyperPosition, prov: str, names: ShownNames) -> list[str]:
+    return [f"fishing fleet {f.id} of {names.nation(f.owner)}" + (f", fished {f.fished} last" if f.fished else "")
             for f in sorted(position.ffs, key=lambda f: (f.owner, f.id)) if f.province == prov]
 
 

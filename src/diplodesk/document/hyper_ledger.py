@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine.hyper import report
 from ..engine.hyper.model import HyperPosition
+from ..engine.hyper.shown_names import ShownNames
 
 COLUMNS = ("$", "E", "M", "A", "I", "Trs", "FFs", "units", "provinces", "de jure")
 MONEY = ("$", "E")
@@ -54,14 +55,14 @@ def rows(position: HyperPosition) -> list[LedgerRow]:
         if p.de_jure:
             jure[p.de_jure] = jure.get(p.de_jure, 0) + 1
     out = []
+    names = ShownNames.of(position)
     for n in sorted(position.nations):
         st = position.nations[n]
-        pack = position.pack.nations.get(n)
         values = {"$": st.stock.get("gold", 0) / 2, "E": st.escrow / 2, "M": st.stock.get("M", 0),
                   "A": st.stock.get("A", 0), "I": st.stock.get("I", 0), "Trs": st.trs,
                   "FFs": ffs.get(n, 0), "units": units.get(n, 0), "provinces": held.get(n, 0),
                   "de jure": jure.get(n, 0)}
-        out.append(LedgerRow(n, st.name or (pack.name if pack else n), st.kind, values, tuple(st.controllers)))
+        out.append(LedgerRow(n, names.nation(n), st.kind, values, tuple(st.controllers)))
     for b in sorted(position.banks, key=lambda b: b.id):
         out.append(LedgerRow(b.id, b.name, "bank", {"$": b.gold / 2},
                              (b.controller,) if b.controller else ()))

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.hyper.news import battle
 from ..engine.hyper.order_words import DESIG
+from ..engine.hyper.shown_names import ShownNames
 from .hyper_words import kind_of
 
 FIELDS = ("name", "unit", "kind", "given", "read_as", "status", "reason", "detail")
@@ -111,8 +112,8 @@ def _clash_of(clashes: list[Mapping[str, Any]], giver: str, unit: str, place: st
     return None
 
 
-def _clash_lines(c: Mapping[str, Any], giver: str) -> list[str]:
-    out = ["Battle:" + battle(c)[1:]]
+def _clash_lines(c: Mapping[str, Any], giver: str, names: ShownNames) -> list[str]:
+    out = ["Battle:" + battle(c, names)[1:]]
     for a in c.get("attackers", []):
         if a.get("cell"):
             out.append(f"  attack by {', '.join(a.get('units', []))}: strength {a.get('strength')} "
@@ -120,16 +121,17 @@ def _clash_lines(c: Mapping[str, Any], giver: str) -> list[str]:
                        f"{a.get('needed')} needed ({a['cell']})")
     for x in c.get("casualties", []):
         if x.get("nation") == giver and x.get("cell"):
-            out.append(f"  losses of {giver}: {x.get('M')}M ({x['cell']})")
+            out.append(f"  losses of {names.nation(giver)}: {x.get('M')}M ({x['cell']})")
     return out
 
 
 def rows(result: Mapping[str, Any] | None, position: Mapping[str, Any] | None,
-         names: Mapping[str, str] | None = None) -> list[HyperResultRow]:
+         names: ShownNames | None = None) -> list[HyperResultRow]:
     """The rows of a season's ``result`` (``position``: the season's own, as the game file
-    keeps it), grouped by nation and unit."""
+    keeps it), grouped by nation and unit; nations and places named by ``names``."""
     if not result:
         return []
+    names = (names or ShownNames()).seeing((position or {}).get("economy"), (result.get("next") or {}).get("economy"))
     lines = [ln for ln in result.get("orders") or [] if isinstance(ln, Mapping)]
     refs = _refs(position or {}, lines)
     by_order: dict[str, list[Mapping[str, Any]]] = {}
@@ -149,11 +151,11 @@ def rows(result: Mapping[str, Any] | None, position: Mapping[str, Any] | None,
             why.append(detail)
         clash = _clash_of(clashes, giver, unit, place)
         if clash is not None:
-            why += _clash_lines(clash, giver)
+            why += _clash_lines(clash, giver, names)
         paid = _ledger_lines(by_order.get(ref or "", []), giver)
         if paid:
             why += ["In the ledger:", *paid]
-        name = (names or {}).get(giver, giver)
+        name = names.nation(giver)
         out.append(HyperResultRow(giver, name, unit, kind_of(read_as), str(line.get("text") or ""), read_as,
                                   status, reason, detail or _plain(status, reason), tuple(why), place))
     return sorted(out, key=HyperResultRow.sort_key)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.order_words import DESIG
 from ..engine.hyper.orders import LATER, MILITARY, Names, _Parser
+from ..engine.hyper.shown_names import ShownNames
 
 BANK_CODES = ("rd", "in", "wd", "tt")
 # what each order code is called, as the rules' text names it (the results view, the
@@ -33,6 +34,17 @@ SAID = {"research": "co", "build": "bu", "hold": "ho", "stand": "st", "move": "m
         "support": "sp", "supports": "sp", "trade": "tt", "demobilise": "de", "demobilize": "de",
         "transfer": "tf", "invest": "in", "withdraw": "wd", "redeem": "rd", "blockade": "bk",
         "cede": "cd", "annex": "an", "delegate": "dg", "sabotage": "sb", "guerrilla": "gw", "fish": "f"}
+# why ``bu ITEM`` has nowhere to go, when it has none (III.2, III.9, III.12, VII.1)
+NOWHERE = {
+    "D": "{who} has no armoury: a D is built at an armoury of its own (III.2); "
+         "bu Y in a province of its own builds one, for next season (III.12)",
+    "T": "{who} has no shipyard: a T is built at a shipyard of its own, on that coast (III.2); "
+         "bu S on a coast of its own builds one, for next season (III.12)",
+    "N": "{who} holds no province by right (de jure): an N is built only there (III.9)",
+    "Y": "{who} holds no province to build an armoury in (III.11)",
+    "S": "{who} holds no coast to build a shipyard on (III.11a)",
+    "FF": "{who} holds no coast to build a fishing fleet on (VII.1)",
+}
 
 
 def kind_of(text: str | None) -> str:
@@ -140,6 +152,25 @@ class Words:
         low = partial.lower()
         hits = [w for w in options if w.lower().startswith(low) and w.lower() != low]
         return partial, sorted(dict.fromkeys(hits), key=lambda w: (w.lower(), w))
+
+    def why_none(self, nation: str, before: str) -> str:
+        """Why completion offers nothing for the line typed up to the cursor, as one line for
+        the sheet ("" when it offers something): no armoury for a D, a word written in full..."""
+        partial, offered = self.candidates(nation, before)
+        if offered:
+            return ""
+        words = before.split()
+        done = words[:-1] if partial else words
+        options = self._next(nation, done)
+        if partial and any(w.lower() == partial.lower() for w in options):
+            return f"{partial} is written in full: a space, and Ctrl+Space offers what comes next"
+        if partial and options:
+            return f"nothing that may come here starts with {partial!r}"
+        who = ShownNames.of(self.pos).nation(nation)
+        head = done[0].lower() if done else ""
+        if head == "bu" and len(done) == 2 and done[1].upper() in NOWHERE:
+            return NOWHERE[done[1].upper()].format(who=who)
+        return "nothing to offer after this: the line may be complete"
 
     def _next(self, nation: str, done: list[str]) -> list[str]:
         if not done:

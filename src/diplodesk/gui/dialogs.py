@@ -323,6 +323,21 @@ class BasicPrompts:
         yes = box.exec() == QMessageBox.StandardButton.Yes
         return yes, again.isChecked()
 
+    def go_or_adjudicate(self, title: str, text: str, again: str) -> tuple[str, bool]:
+        """``go`` (to what is wrong), ``adjudicate`` (anyway) or ``cancel``, with a "Don't ask
+        again" box (``again``: where to turn it back on): (the answer, whether to stop asking)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self.parent)
+        go = box.addButton("Go to them", QMessageBox.ButtonRole.AcceptRole)
+        anyway = box.addButton("Adjudicate anyway", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(go)
+        stop = QCheckBox(f"Don't ask again ({again})")
+        box.setCheckBox(stop)
+        box.exec()
+        clicked = box.clickedButton()
+        answer = "go" if clicked is go else "adjudicate" if clicked is anyway else "cancel"
+        return answer, answer == "adjudicate" and stop.isChecked()
+
     def ask_save_changes(self, title: str) -> str:
         """``save``, ``discard`` or ``cancel``."""
         b = QMessageBox.question(

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.hyper.model import HyperPosition
 from ..engine.hyper.papers import gazette, player, text
 from ..engine.hyper.report import season_name
+from ..engine.hyper.shown_names import ShownNames
 from .compose import Attachment, Batch, MailOptions, Outgoing, footer, message_key
 from .roster import Player, Roster
 
@@ -43,7 +44,7 @@ class SeasonPapers:
     def __init__(self, position: HyperPosition, result: Mapping[str, Any]):
         self.result = result
         self.data = position.to_json()
-        self.names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+        self.names = ShownNames.of(position)
         self._players: dict[str, str] = {}
         self._gazette: str | None = None
 
@@ -54,7 +55,7 @@ class SeasonPapers:
 
     def gazette(self) -> str:
         if self._gazette is None:
-            self._gazette = text(gazette(self.result, self.data))
+            self._gazette = text(gazette(self.result, self.data, self.names))
         return self._gazette
 
 
@@ -102,7 +103,7 @@ class SeasonPacks:
                  tick: Callable[[str], object] | None = None):
         self.position, self.result, self.tick = position, result, tick
         self.data = position.to_json()
-        self.names = {n.id: f"{n.name} ({n.abbr})" for n in position.pack.nations.values()}
+        self.names = ShownNames.of(position)
         self.page_size = page_size
         self.stem = f"{position.variant.id}-{position.phase}"
         self._made: dict[str, Attachment] = {}

@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPicture,
 )
 
+from ..engine.hyper.shown_names import ShownNames
 from .export import MemoryFile, RenderError, ensure_app, pdf_writer, write_atomically
 from .hyper_key import KeyEntry, key_entries, key_height, paint_key, rows_needed
 from .hyper_pages import WHOLE, Page, Plan
@@ -321,7 +322,7 @@ def write_pack(pages: list[Page], out: Path, title: str, o: HyperPackOptions,
 def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Plan, out_dir: Path,
                 stem: str, draw: Any = None, options: HyperPackOptions | None = None,
                 progress: Progress | None = None, players: list[str] | None = None,
-                names: Mapping[str, str] | None = None) -> list[Path]:
+                names: ShownNames | None = None) -> list[Path]:
     """A pack for every player (or those named), then the gazette and the GM's pack;
     stops early if ``progress`` returns False (the packs made so far stay). ``draw`` draws
     the board after the season (a ``hyper_export.HyperDrawer``; None: packs without maps)."""
@@ -334,9 +335,9 @@ def hyper_packs(result: Mapping[str, Any], position: Mapping[str, Any], plan: Pl
     stem = file_part(stem)
     jobs: list[tuple[str, str, Callable[[], list[Page]]]] = [
         (p, pack_name(stem, p), lambda p=p: plan.player(result, position, p, names)) for p in sorted(who)]
-    jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position)))
+    jobs.append(("gazette", f"{stem}-gazette.pdf", lambda: plan.gazette(result, position, names)))
     if players is None:
-        jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position)))
+        jobs.append(("GM", f"{stem}-gm.pdf", lambda: plan.gm(result, position, names)))
     # two ids that come to one name are both kept; the public files keep theirs whatever a
     # player is called (a player "gazette" must not have their pack sent to everyone)
     public = {f"{stem}-gazette.pdf", f"{stem}-gm.pdf"}

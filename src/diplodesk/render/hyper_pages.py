@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.hyper import papers
 from ..engine.hyper.report import season_name
+from ..engine.hyper.shown_names import ShownNames
 
 WHOLE = ""  # the sheet id of the whole board
 
@@ -116,7 +117,7 @@ class Plan:
     columns: int = 100
 
     def player(self, result: Mapping[str, Any], position: Mapping[str, Any], player: str,
-               names: Mapping[str, str] | None = None) -> list[Page]:
+               names: ShownNames | None = None) -> list[Page]:
         sections = papers.player(result, position, player, names)[1:]  # its head is the pack's title
         nations = sorted(n for n, s in position["economy"]["nations"].items()
                          if player in s.get("controllers", []))
@@ -125,13 +126,15 @@ class Plan:
         sheets = sheets_for(where, self.boxes) if self.boxes else [WHOLE]
         return map_pages(sheets, self.sheet_names, result["phase"]) + flow_pages(sections, self.per_page, self.columns)
 
-    def gazette(self, result: Mapping[str, Any], position: Mapping[str, Any]) -> list[Page]:
+    def gazette(self, result: Mapping[str, Any], position: Mapping[str, Any],
+                names: ShownNames | None = None) -> list[Page]:
         return (map_pages([WHOLE, *self.boxes], self.sheet_names, result["phase"])  # the public map, all of it
-                + text_pages(papers.gazette(result, position), self.per_page, self.columns))
+                + text_pages(papers.gazette(result, position, names), self.per_page, self.columns))
 
-    def gm(self, result: Mapping[str, Any], position: Mapping[str, Any]) -> list[Page]:
+    def gm(self, result: Mapping[str, Any], position: Mapping[str, Any],
+           names: ShownNames | None = None) -> list[Page]:
         return (map_pages([WHOLE, *self.boxes], self.sheet_names, result["phase"])
-                + text_pages(papers.gm(result, position), self.per_page, self.columns))
+                + text_pages(papers.gm(result, position, names), self.per_page, self.columns))
 
 
 def plan_for(variant: Any, geometry: Any | None, per_page: int = 60, columns: int = 100) -> Plan:

@@ -143,7 +143,7 @@ def _exits(s: Season, old: Mapping[str, Alliance], leaving: Mapping[str, set[str
                     continue
                 qid = f"{s.phase}/alliance-exit/{key}"
                 answer = s.decisions.ask(
-                    qid, f"{w} left {aid} and gave no order for its {u.ref} in {u.province} "
+                    qid, f"{s.named(w)} left {aid} and gave no order for its {u.ref} in {s.place(u.province)} "
                     "(demobilise or transfer it, III.39)", ("demobilise", "keep"), "demobilise",
                     blocking=False, rule="III.39")
                 if answer == "demobilise":

@@ -66,7 +66,7 @@ def fight(s: Season) -> None:
     s.clashes = clashes(c, where)
     Books(s, c, fs).write(dis, fates, second)
     for f in (fs[k] for k in sorted(fs) if fs[k].seize and s.conquered.get(fs[k].prov) == fs[k].power):
-        s.result(f.order, "succeeds", None, f"{f.prov} conquered by {f.power} on leaving the alliance "
+        s.result(f.order, "succeeds", None, f"{s.place(f.prov)} conquered by {s.named(f.power)} on leaving the alliance "
                  "(III.39b)")
 
 
@@ -126,7 +126,7 @@ class Books:
             g = c.group_of[f.key]
             v = c.final(g.key)
             conq = s.conquered.get(f.target)
-            detail = v.detail + (f"; {f.target} conquered by {conq} (II.2b)" if v.ok and conq else "")
+            detail = v.detail + (f"; {s.place(f.target)} conquered by {s.named(conq)} (II.2b)" if v.ok and conq else "")
             s.result(o, "succeeds" if v.ok else "fails", v.reason, detail)
         else:
             v = c.final(f"m|{f.key}")

@@ -82,7 +82,7 @@ def close(s: Season, cid: str) -> None:
             continue
         default = c.coasts[cid].get(key) or canal.coasts[0]
         c.coasts[cid][key] = s.decisions.ask(
-            f"{s.phase}/canal-coast/{cid}/{key}", f"{u.ref} of {u.power} is in {canal.province} as "
+            f"{s.phase}/canal-coast/{cid}/{key}", f"{u.ref} of {s.named(u.power)} is in {s.place(canal.province)} as "
             f"{cid} closes: which coast does it keep?", canal.coasts, default, rule="VIII.5")
 
 
@@ -177,8 +177,8 @@ def _work_items(s: Season) -> list[CostItem]:
         elif o.nation != holder and (holder, o.target, o.nation) not in permits:
             o.fail("no permission", f"{holder} has not permitted it (pm {o.target} for {o.nation}) (VIII.6)")
         elif o.nation != holder and s.decisions.ask(
-                f"{phase}/panama-permission/{o.target}/{o.nation}", f"{holder}'s written permission for "
-                f"{o.nation} to build {o.target}: is it in order?", ("accept", "reject"), "accept",
+                f"{phase}/panama-permission/{o.target}/{o.nation}", f"{s.named(holder)}'s written permission for "
+                f"{s.named(o.nation)} to build {o.target}: is it in order?", ("accept", "reject"), "accept",
                 rule="VIII.6") != "accept":
             o.fail("no permission", f"the GM did not accept {holder}'s permission (VIII.6)")
         else:
@@ -215,8 +215,8 @@ def after_costs(s: Season) -> None:
             c.worked.add(o.target)
     for o in s.live("pc"):
         if o.note == "new":
-            ok = s.decisions.ask(f"{s.phase}/new-canal/{o.ref}", f"{o.nation} asks to build a canal "
-                                 f"in {o.target}", ("accept", "reject"), "reject", blocking=True,
+            ok = s.decisions.ask(f"{s.phase}/new-canal/{o.ref}", f"{s.named(o.nation)} asks to build a canal "
+                                 f"in {s.place(o.target)}", ("accept", "reject"), "reject", blocking=True,
                                  rule="VIII.7") == "accept"
             s.result(o, "succeeds" if ok else "fails", None if ok else "not allowed",
                      "allowed by the GM, who sets its costs (VIII.7)" if ok else

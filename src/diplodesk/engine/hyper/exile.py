@@ -71,7 +71,7 @@ def ceded_away(s: Season, n: str, had: list[str]) -> None:
                      rule="II.7a", order=o.ref, step="6.4")
     how = "orders" if sent else "provinces"
     if not sent:
-        how = s.decisions.ask(f"{s.phase}/gie-assets/{n}", f"{n} ceded all its provinces and said "
+        how = s.decisions.ask(f"{s.phase}/gie-assets/{n}", f"{s.named(n)} ceded all its provinces and said "
                               "nothing of its assets: share them by provinces?", ("provinces", "gm"),
                               "provinces", rule="II.7a")
     accounts = [(escrow(n), escrow, "gold")]

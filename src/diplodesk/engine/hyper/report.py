@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..phase import SEASON_NAMES
+from .shown_names import ShownNames
 
 COLUMNS = (("$", "gold", lambda n: n), ("E", "gold", lambda n: f"{n}:escrow"),
            ("M", "M", lambda n: n), ("A", "A", lambda n: n), ("I", "I", lambda n: n),
@@ -65,17 +66,25 @@ def wrap_label(label: str, width: int = LABEL) -> list[str]:
                          break_on_hyphens=False) or [label[:width]]
 
 
+def shown(names: ShownNames | None, result: Mapping[str, Any], position: Mapping[str, Any]) -> ShownNames:
+    """``names`` (none: every id as it is) with the nations ``position`` and the season's
+    result name: a territory formed this season is named in the papers of its season."""
+    after = (result.get("next") or {}).get("economy")
+    return (names or ShownNames()).seeing(position.get("economy"), after)
+
+
 def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: str,
-              names: Mapping[str, str] | None = None, notes: bool = True) -> str:
+              names: ShownNames | None = None, notes: bool = True) -> str:
     """One nation's statement for the season of ``result`` (both as JSON); ``notes``: with
-    the season's notices at its end (a player's pack prints them once, after them all)."""
+    the season's notices at its end (a player's pack prints them once, after them all).
+    Nations and provinces are named by ``names``; orders read as the GM typed them."""
+    names = shown(names, result, position)
     eco = position["economy"]
     nat = eco["nations"][nation]
     phase = result["phase"]
     who = ", ".join(nat.get("controllers", [])) or "no player"
-    kind = "home nation" if nat.get("kind") == "home" else f"territory of {nat.get('suzerain')}"
-    title = (names or {}).get(nation, nation)
-    head = f"{title} — {season_name(phase)} — {kind}, played by {who}"
+    kind = "home nation" if nat.get("kind") == "home" else f"territory of {names.nation(nat.get('suzerain'))}"
+    head = f"{names.titled(nation)} — {season_name(phase)} — {kind}, played by {who}"
     lines = [head, "", f"{'':<58}" + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
     mine = {a(nation) for _c, _f, a in COLUMNS}
     entries = [e for e in result["ledger"] if e["account"] in mine]
@@ -84,7 +93,7 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
     others = tuple(sorted({str(e.get("step")) for e in entries} - NAMED_STEPS))
     for title, steps in (*SECTIONS, ("Other", others)):
         rows = _grouped([e for e in entries if str(e.get("step")) in steps and e["reason"] != "start of season"],
-                        nation)
+                        nation, names)
         if rows:
             lines.append(title)
             lines += [_row("  " + label, vals) for label, vals in rows]
@@ -99,13 +108,13 @@ def statement(result: Mapping[str, Any], position: Mapping[str, Any], nation: st
         lines.append(f"  {o['order'] or o['text']}{mark}")
         if o.get("detail"):  # what decided it: the table cell, the roll ("rolled 5: 0 APIs")
             lines.append(f"      {o['detail']}")
-    lines += _battles(result, nation) + _territory(result, position, nation)
+    lines += _battles(result, nation, names) + _territory(result, position, nation, names)
     if notes:
         lines += [""] + [f"Note: {n}" for n in result.get("notices", [])]
     return "\n".join(lines) + "\n"
 
 
-def _battles(result: Mapping[str, Any], nation: str) -> list[str]:
+def _battles(result: Mapping[str, Any], nation: str, names: ShownNames) -> list[str]:
     """The battles the nation fought in this season, as the gazette tells them."""
     from .news import battle
 
@@ -114,10 +123,11 @@ def _battles(result: Mapping[str, Any], nation: str) -> list[str]:
               or any(d.get("power") == nation for d in c.get("defenders", []))]
     if not fought:
         return []
-    return ["", "Battles (III.29-31)", *(battle(c) for c in sorted(fought, key=lambda c: str(c.get("where"))))]
+    return ["", "Battles (III.29-31)", *(battle(c, names) for c in sorted(fought, key=lambda c: str(c.get("where"))))]
 
 
-def _territory(result: Mapping[str, Any], position: Mapping[str, Any], nation: str) -> list[str]:
+def _territory(result: Mapping[str, Any], position: Mapping[str, Any], nation: str,
+               names: ShownNames) -> list[str]:
     """The provinces the nation won and lost this season (II): who held them before, and after."""
     before = position["economy"]["provinces"]
     after = (result.get("next") or {}).get("economy", {}).get("provinces", {})
@@ -128,9 +138,10 @@ def _territory(result: Mapping[str, Any], position: Mapping[str, Any], nation: s
             continue
         if now == nation or (now or "").startswith(f"{nation}-"):
             how = "conquered" if _attacked(result, prov, nation) else "taken"
-            won.append(f"  {prov}: {how} from {was or 'nobody'}" + (f", now {now}" if now != nation else ""))
+            now_named = f", now {names.nation(now)}" if now != nation else ""
+            won.append(f"  {names.province(prov)}: {how} from {names.nation(was)}{now_named}")
         elif was == nation:
-            lost.append(f"  {prov}: lost to {now or 'nobody'}")
+            lost.append(f"  {names.province(prov)}: lost to {names.nation(now)}")
     out = []
     if won:
         out += ["", "Provinces won (II)", *won]
@@ -150,9 +161,11 @@ def _sum(entries, factor: str, account: str, steps) -> float:
     return total
 
 
-def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, dict[str, float]]]:
+def _grouped(entries: list[Mapping[str, Any]], nation: str,
+             names: ShownNames | None = None) -> list[tuple[str, dict[str, float]]]:
     """One line per reason (and order), columns summed, in the ledger's order; the plain
     yields of the nation's provinces (I.3) on one line that names them."""
+    names = names or ShownNames()
     out: dict[tuple[str, str], dict[str, float]] = {}
     yielded: list[str] = []
     for e in entries:
@@ -170,22 +183,26 @@ def _grouped(entries: list[Mapping[str, Any]], nation: str) -> list[tuple[str, d
             if e["factor"] == f and e["account"] == a(nation):
                 vals[col] = vals.get(col, 0) + e["amount"]
     plural = "s" if len(yielded) != 1 else ""
-    yields = f"yield of {len(yielded)} province{plural}: {', '.join(yielded)} (I.3) [provinces]"
+    yields = f"yield of {len(yielded)} province{plural}: {', '.join(map(names.province, yielded))} (I.3) [provinces]"
     return [(yields if label == "\0yields" else label, vals) for (label, _o), vals in out.items()
             if any(vals.values())]
 
 
 def player_pack(result: Mapping[str, Any], position: Mapping[str, Any], player: str,
-                names: Mapping[str, str] | None = None) -> str:
+                names: ShownNames | None = None) -> str:
     nations = sorted(n for n, s in position["economy"]["nations"].items()
                      if player in s.get("controllers", []))
-    head = f"Player {player} — {season_name(result['phase'])}: {', '.join(nations) or 'no nations'}\n\n"
+    named = shown(names, result, position)
+    head = (f"Player {player} — {season_name(result['phase'])}: "
+            f"{', '.join(named.nation(n) for n in nations) or 'no nations'}\n\n")
     return head + "\n".join(statement(result, position, n, names) for n in nations)
 
 
-def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequence[str] = ()) -> str:
+def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequence[str] = (),
+            names: ShownNames | None = None) -> str:
     """The public part: results, ``news`` (hyper/news.py), every nation's account, the race
-    for victory."""
+    for victory; nations named by ``names``, orders as typed."""
+    names = shown(names, result, position)
     eco = result["next"]["economy"]
     lines = [f"The Hypereconomic gazette — {season_name(result['phase'])}", ""]
     lines.append("Orders")
@@ -202,17 +219,17 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequen
                 covert.append(f"  {o['detail']}")
             continue
         mark = "" if o["status"] == "succeeds" else f"  [{o['status']}: {o['reason']}]"
-        lines.append(f"  {o['power']}: {o['order'] or o['text']}{mark}")
+        lines.append(f"  {names.nation(o['power'])}: {o['order'] or o['text']}{mark}")
     if covert:
         lines += ["", "Covert action (by whom is not told)"] + sorted(covert)
     lines += list(news)
     lines += ["", "Accounts at the end of the season" + " " * 24
               + "".join(f"{c:>7}" for c, _f, _a in COLUMNS)]
-    for n in sorted(eco["nations"]):
+    for n in sorted(eco["nations"], key=lambda n: (names.nation(n).casefold(), n)):
         s = eco["nations"][n]
         vals = {"$": s["stock"]["gold"], "E": s["escrow"], "M": s["stock"]["M"], "A": s["stock"]["A"],
                 "I": s["stock"]["I"], "Trs": s["trs"]}
-        lines.append(_row(f"  {n}", vals, signed=False))
+        lines.append(_row(f"  {names.nation(n)}", vals, signed=False))
     if eco.get("ipl"):
         lines += ["", "Investment payoff levels (VI.12): "
                   + ", ".join(f"{r} {lvl}" for r, lvl in sorted(eco["ipl"].items()))]
@@ -233,27 +250,28 @@ def gazette(result: Mapping[str, Any], position: Mapping[str, Any], news: Sequen
 
 
 def report(result: Mapping[str, Any], position: Mapping[str, Any], who: str,
-           names: Mapping[str, str] | None = None) -> str | None:
+           names: ShownNames | None = None) -> str | None:
     """A nation's statement, a player's pack or the gazette; None if ``who`` is none of them."""
     eco = position["economy"]
     if who.lower() == "gazette":
-        return gazette(result, position)
+        return gazette(result, position, names=names)
     nations = {n.lower(): n for n in eco["nations"]}
     if who.lower() in nations:
         return statement(result, position, nations[who.lower()], names)
     banks = {str(b["id"]).lower(): b for b in eco.get("banks", [])}
     if who.lower() in banks:
-        return bank_statement(result, banks[who.lower()])
+        return bank_statement(result, banks[who.lower()], names)
     players = {str(p["id"]).lower(): str(p["id"]) for p in eco.get("players", [])}
     if who.lower() in players:
         return player_pack(result, position, players[who.lower()], names)
     return None
 
 
-def bank_statement(result: Mapping[str, Any], bank: Mapping[str, Any]) -> str:
+def bank_statement(result: Mapping[str, Any], bank: Mapping[str, Any], names: ShownNames | None = None) -> str:
     """A bank's own account: on hand and invested, each entry with its rule (VI)."""
+    names = names or ShownNames()
     accounts = {f"bank:{bank['id']}": "on hand", f"bank:{bank['id']}:invested": "invested"}
-    lines = [f"{bank['name']} ({bank['id']}) in {bank['at']} — {season_name(result['phase'])}, "
+    lines = [f"{bank['name']} ({bank['id']}) in {names.province(bank['at'])} — {season_name(result['phase'])}, "
              f"controlled by {bank.get('controller') or 'nobody'}", ""]
     for e in result["ledger"]:
         if e["account"] in accounts:

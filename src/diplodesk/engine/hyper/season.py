@@ -51,6 +51,7 @@ from .outcome import HyperOutcome, Line
 from .research import teams_of
 from .routes import supply_route, surcharge
 from .settle import close_season
+from .shown_names import ShownNames
 from .stacks import Checker
 
 # what a unit did, as its upkeep's line says it (T3's rows by action)
@@ -107,6 +108,15 @@ class Season:
         self.alliances, self.attacks = {a.id: a for a in pos.alliances}, {}  # in force; who attacked where
         self.canals: canals.Canals | None = None  # this season's canals (VIII.5-6)
         self.planned: dict[str, dict[str, HOrder]] = {}  # nation -> designation -> its unit build
+
+    def named(self, nid: str | None) -> str:
+        """A nation or bank as the GM's questions name it (shown_names.py), one formed this
+        season too; a question is rare, so the names are looked up when asked."""
+        formed = {n: {"name": st.name} for n, st in self.nations.items() if st.name}
+        return ShownNames.of(self.pos).seeing({"nations": formed}).nation(nid)
+
+    def place(self, pid: str) -> str:
+        return ShownNames.of(self.pos).province(pid)
 
     # -- the season ----------------------------------------------------------------------
 
@@ -428,7 +438,7 @@ class Season:
                             "an unfriendly nation fished in its sea (VII.5)")
             elif o.verb == "sa":
                 qid = f"{self.phase}/rule-gap/{o.ref}"
-                answer = self.decisions.ask(qid, f"{o.nation} asks to: {o.note}", ("accept", "reject"),
+                answer = self.decisions.ask(qid, f"{self.named(o.nation)} asks to: {o.note}", ("accept", "reject"),
                                             "reject", blocking=True, rule="IX.5, IX.7")
                 if answer == "accept":
                     self.result(o, "succeeds", None, "allowed by the GM; its effects are the GM's "

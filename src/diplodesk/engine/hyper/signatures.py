@@ -59,7 +59,7 @@ def check(s: Season) -> None:
         if not missing:
             continue
         answer = s.decisions.ask(f"{s.phase}/joint-signature/{n}",
-                                 f"{n}'s orders lack the signature of {', '.join(missing)}",
+                                 f"{s.named(n)}'s orders lack the signature of {', '.join(missing)}",
                                  ("void", "accept"), "void", rule="IX.4")
         if answer == "void":
             for o in s.orders[n]:

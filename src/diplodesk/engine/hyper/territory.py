@@ -87,7 +87,7 @@ def conquests(s: Season) -> None:
                 s.gone_inst.add(key)
                 s.m_back.append((i.owner, key, i.M, f"{i.ref} captured by {who} (III.14)"))
                 s.extra.append(Line(i.owner, None, i.ref, "fails", "captured",
-                                    f"{prov} was conquered by {who}: its M come back (III.14)"))
+                                    f"{s.place(prov)} was conquered by {s.named(who)}: its M come back (III.14)"))
                 _man(s, i, who, [o for o in manning.get(prov, ()) if o.nation == who])
         nid = who if hosted.former(s, who, prov) else f"{who}-{prov}"  # a GIE wins its own back (II.7b)
         if nid not in s.nations:
@@ -164,7 +164,7 @@ def cessions(s: Season) -> None:
             s.provinces[prov] = replace(st, de_facto=nid, de_jure=nid, quiet=0)
             guards_follow(s, prov, o.nation, nid, "II.2a")
             _charge(s, to, f"the new territory {nid}", "II.2a", o)
-            s.result(o, "succeeds", None, f"{prov} ceded to {to}: a new territory {nid} under it (II.2a)")
+            s.result(o, "succeeds", None, f"{s.place(prov)} ceded to {s.named(to)}: a new territory, {s.named(nid)} (II.2a)")
             for a in takers:
                 s.result(a, "fails", "out of reach", f"{prov} is not next to {to} nor one sea away, at the "
                          "start and at the end of the season (II.4)")
@@ -242,7 +242,7 @@ def splits(s: Season) -> None:
         if len(parts) < 2:
             continue
         parts.sort(key=lambda part: (-len(part), part[0]))  # the largest keeps the nation [A]
-        s.decisions.ask(f"{s.phase}/split-identity/{n}", f"{n} is in {len(parts)} pieces: which keeps it?",
+        s.decisions.ask(f"{s.phase}/split-identity/{n}", f"{s.named(n)} is in {len(parts)} pieces: which keeps it?",
                         ("largest",), "largest", rule="II.6")
         total = len(held)
         before = {f: s.ledger.balance(stock(n), f) for f in (*STOCK, "Trs")}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from ...document import hyper_desk
+from ...engine.hyper.report import season_name
 
 STYLE = "#question-banner { background: #fde2b8; border-bottom: 1px solid #d08a1e; }"
 
@@ -34,12 +35,12 @@ class QuestionBanner(QFrame):
         if not waiting:
             self.hide()
             return
-        last = doc.history[-1].phase
+        last = season_name(str(doc.history[-1].phase))
         q = waiting[0]
         rule = f" ({q['rule']})" if q.get("rule") else ""
         more = f", and {len(waiting) - 1} more" if len(waiting) > 1 else ""
         self.text.setText(f"<b>{last} is not final.</b> The GM must answer: {q['question']}{rule}{more}. "
-                          f"{doc.position.phase} is adjudicated once it is answered.")
+                          f"{season_name(str(doc.position.phase))} is adjudicated once it is answered.")
         self.show()
 
 

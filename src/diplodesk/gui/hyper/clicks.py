@@ -81,9 +81,10 @@ class ClickOrders:
                 if prov is None:
                     return Click("")
                 many = sum(1 for u in self.doc.position.units if u.province == prov)
-                return Click(f"{prov}: {'click one of its units' if many else 'no unit here to order'}")
+                place = self.doc.shown_names().province(prov)
+                return Click(f"{place}: {'click one of its units' if many else 'no unit here to order'}")
             self.unit = unit
-            return Click(f"{unit.ref} of {unit.power} in {unit.at}: click where it goes, click it again to hold, "
+            return Click(f"{unit.ref} of {self.doc.name_of(unit.power)} in {unit.at}: click where it goes, click it again to hold, "
                          "S to support" + (", D to double move" if unit.type == "T" else "") + ", Esc to let go",
                          targets=self._reach(unit))
         unit = self.unit
@@ -110,12 +111,12 @@ class ClickOrders:
         if key == "S":
             self.mode, self.backed = "support", None
             friends = {u.province for u in self.doc.position.units if (u.power, u.ref) != (unit.power, unit.ref)}
-            return Click(f"{unit.ref} of {unit.power} supports: click the unit it supports", targets=frozenset(friends))
+            return Click(f"{unit.ref} of {self.doc.name_of(unit.power)} supports: click the unit it supports", targets=frozenset(friends))
         if key == "D":
             if unit.type != "T":
                 return Click("only a task force may double move (III.28)")
             self.mode, self.first = "double", None
-            return Click(f"{unit.ref} of {unit.power} double moves: click the first province", targets=self._reach(unit))
+            return Click(f"{unit.ref} of {self.doc.name_of(unit.power)} double moves: click the first province", targets=self._reach(unit))
         return None
 
     def _support_click(self, prov: str | None, clicked: HUnit | None) -> Click:
@@ -195,13 +196,13 @@ class ClickOrders:
         text = self.text(unit, verb, target, rest, second)
         orders = self.doc.orders_with(unit.power, unit.ref, text)
         self.reset()
-        return Click(f"{unit.power}: {text}", unit.power, orders)
+        return Click(f"{self.doc.name_of(unit.power)}: {text}", unit.power, orders)
 
     def write(self, unit: HUnit, text: str) -> Click:
         """A menu's order for ``unit``, in place of the one it had."""
         orders = self.doc.orders_with(unit.power, unit.ref, text)
         self.reset()
-        return Click(f"{unit.power}: {text}", unit.power, orders)
+        return Click(f"{self.doc.name_of(unit.power)}: {text}", unit.power, orders)
 
 
 def legal_orders(clicks: ClickOrders, unit: HUnit) -> list[MenuEntry]:

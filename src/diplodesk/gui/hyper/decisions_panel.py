@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...document import hyper_desk
+from ...engine.hyper.report import season_name
 from .grids import grid
 
 DEFAULT = "(default)"
@@ -96,7 +97,7 @@ class DecisionsPanel(QWidget):
             self.heading.setText("No season adjudicated yet")
         else:
             final = "final" if r.get("final", True) else "not final: a blocking question is open"
-            self.heading.setText(f"{r.get('phase', '')}: {len(self.questions)} question"
+            self.heading.setText(f"{season_name(str(r.get('phase', '')))}: {len(self.questions)} question"
                                  f"{'s' if len(self.questions) != 1 else ''} for the GM ({final})")
         if [q["id"] for q in self.questions] == list(self.boxes):
             self._fill(rebuild=False)  # the same questions: no combo box is replaced under the GM
@@ -109,14 +110,15 @@ class DecisionsPanel(QWidget):
     def _fill_adjustments(self, result) -> None:
         game = self.view.game
         made = hyper_desk.adjustments(game)
+        names = getattr(self.view, "name_of", None)
         self.adjusted.setRowCount(len(made))
         for i, a in enumerate(made):
             amount = f"{a['amount']:+g}"
-            for j, text in enumerate((a["nation"], "$" if a["factor"] == "gold" else a["factor"], amount, a["reason"])):
+            who = names(a["nation"]) if callable(names) else a["nation"]
+            for j, text in enumerate((who, "$" if a["factor"] == "gold" else a["factor"], amount, a["reason"])):
                 self.adjusted.setItem(i, j, QTableWidgetItem(text))
         nations = sorted((game.history[-1].position.get("economy") or {}).get("nations", {})) if game.history else []
         if [self.nation.itemData(i) for i in range(self.nation.count())] != nations:
-            names = getattr(self.view, "name_of", None)
             keep = self.nation.currentData()
             self.nation.clear()
             for n in nations:
@@ -176,11 +178,12 @@ class DecisionsPanel(QWidget):
             self.boxes = {}
         self.table.setRowCount(len(self.questions))
         for i, q in enumerate(self.questions):
-            cells = [f"{q['question']}\n{q['id']}", q.get("rule", ""), q["default"],
-                     "yes" if q["blocking"] else "no"]
+            # the question as the engine words it, nations by name; its id (the key a GM
+            # answers by in the game file) only in the tip
+            cells = [q["question"], q.get("rule", ""), q["default"], "yes" if q["blocking"] else "no"]
             for j, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(q["id"])
+                item.setToolTip(f"{q['question']}\n(in the game file: decisions, {q['id']})")
                 if q["blocking"] and not q["answered"]:
                     item.setBackground(QBrush(QColor(OPEN_BLOCKING)))
                 self.table.setItem(i, j, item)

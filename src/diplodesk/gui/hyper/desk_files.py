@@ -1,5 +1,6 @@
 """The desk's files, mixed into its window: save, save as, open another game, autosave, and
-closing with the question about unsaved changes. A save keeps the desk's layout in the game
+closing with the question about unsaved changes. A save keeps the desk's layout in the game,
+and closing keeps it in the app's settings under the game file's path, unasked
 (``desk_layout.py``): the game opens again as the GM left it."""
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """The desk's layout: the docks' shares of the window at its default size, and the layout a
-game keeps (the docks as the GM left them, the region framed, the sheet open) in the game's
-own settings, so that it opens again as it was left.
+game keeps (the docks as the GM left them, the region framed, the sheet open), so that it
+opens again as it was left. It is kept in the game's own settings when the game is saved, and
+in the app's settings under the game file's path whenever the desk closes (or autosaves): a
+mere change of layout is remembered without a "save changes?" for it. The app's is this
+screen's, so it comes first; a game file opened on another computer has its own.
 
 The default gives the map the middle of the window: the Orders dock (the sheet list and the
 sheet) with the economy inspector under it on the right, from top to bottom; the ledger,
@@ -12,11 +15,42 @@ board's first regional sheet (the world board lists Europe first).
 from __future__ import annotations
 
 import base64
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 
 KEY = "desk"  # in a game's settings
 LAST_REGION = "hyper-desk/region"  # in the app's settings
+LAYOUTS = "hyper-desk/layouts"  # in the app's settings: each game file's, as its desk closed
+
+
+def _settings(win, settings: QSettings | None = None) -> QSettings:
+    return settings or getattr(win, "settings", None) or QSettings()
+
+
+def _file_key(path: Path) -> tuple[str, str]:
+    """The app's settings key of a game file's layout, and the file's full path."""
+    full = str(Path(path).expanduser().resolve())
+    return f"{LAYOUTS}/{hashlib.sha1(full.encode()).hexdigest()[:20]}", full
+
+
+def remembered(win, settings: QSettings | None = None) -> dict[str, Any] | None:
+    """The layout this game opens with: the one its desk left on this computer (the app's
+    settings, by the game file's path), else the one the game file keeps; None if neither."""
+    if win.doc.path is not None:
+        key, full = _file_key(win.doc.path)
+        raw = _settings(win, settings).value(key)
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else None
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("path") == full and isinstance(data.get("layout"), dict):
+            return data["layout"]
+    saved = win.doc.game.settings.get(KEY)
+    return saved if isinstance(saved, dict) else None
 
 
 def clamp(v: float, lo: float, hi: float) -> int:
@@ -40,28 +74,34 @@ def start_region(win, settings: QSettings | None = None) -> str | None:
     sheets = win.doc.variant.sheets
     if not sheets:
         return None
-    saved = (win.doc.game.settings.get(KEY) or {}).get("region")
+    saved = (remembered(win, settings) or {}).get("region")
     if isinstance(saved, str) and (saved in sheets or saved == ""):
         return saved or None
-    last = (settings or QSettings()).value(LAST_REGION)
+    last = _settings(win, settings).value(LAST_REGION)
     if isinstance(last, str) and last in sheets:
         return last
     return next(iter(sheets))
 
 
 def keep(win, settings: QSettings | None = None) -> None:
-    """The layout into the game's settings (a view, not an edit: nothing is marked unsaved),
-    and the region framed into the app's, for the next game opened."""
+    """The layout into the game's settings (a view, not an edit: nothing is marked unsaved;
+    a save writes it) and into the app's under the game file's path (the desk closed without
+    a save keeps it too), and the region framed into the app's, for the next game opened."""
     state = bytes(win.saveState().data())
-    win.doc.game.settings[KEY] = {"state": base64.b64encode(state).decode("ascii"),
-                                  "region": win.region or "", "sheet": win.orders.current or ""}
+    layout = {"state": base64.b64encode(state).decode("ascii"),
+              "region": win.region or "", "sheet": win.orders.current or ""}
+    win.doc.game.settings[KEY] = layout
+    app = _settings(win, settings)
+    if win.doc.path is not None:
+        key, full = _file_key(win.doc.path)
+        app.setValue(key, json.dumps({"path": full, "layout": layout}))
     if win.region:
-        (settings or QSettings()).setValue(LAST_REGION, win.region)
+        app.setValue(LAST_REGION, win.region)
 
 
 def restore(win) -> bool:
     """The docks as this game left them; False if it kept none (or one the desk cannot read)."""
-    saved = win.doc.game.settings.get(KEY)
+    saved = remembered(win)
     if not isinstance(saved, dict) or not isinstance(saved.get("state"), str):
         return False
     try:

@@ -27,5 +27,5 @@ def paste_orders(win, text: str, default: str | None = None) -> dict[str, list[s
 def put_lines(win, giver: str, lines: list[str]) -> None:
     """Lines fixed in the Not orders dock, after ``giver``'s orders (one command)."""
     orders = [*win.doc.orders(giver), *lines]
-    win.push(SetHyperOrdersCommand(win.doc, {giver: orders}, f"{giver}: pasted lines put on the sheet"))
+    win.push(SetHyperOrdersCommand(win.doc, {giver: orders}, f"{win.doc.name_of(giver)}: pasted lines put on the sheet"))
     win.show_sheet(giver, focus=False)

@@ -140,8 +140,7 @@ class HyperPacksDialog(PackDialogParts, QDialog):
         after = seasons.read_other(rec.result["next"], variant)
         draw = HyperDrawer(after, geometry, text_labels=True) if geometry is not None else None
         plan = plan_for(variant, geometry, lines_per_page(o), columns(o))
-        names = {n.id: f"{n.name} ({n.abbr})" for n in pos.pack.nations.values()}
-        names |= {n: self.doc.name_of(n) for n in pos.nations if n not in names}
+        names = self.doc.shown_names(pos)
         data = (rec, plan, draw, names)
         self._season_data = (key, data)
         return data
@@ -177,10 +176,10 @@ class HyperPacksDialog(PackDialogParts, QDialog):
         rec, plan, _draw, names = self._season()
         who = self.chosen()
         if who == GAZETTE:
-            return "gazette", plan.gazette(rec.result, rec.position)
+            return "gazette", plan.gazette(rec.result, rec.position, names)
         player = self.players.currentData() if who == ONE else (self.players.itemData(0) if self.players.count() else None)
         if player is None:
-            return "gazette", plan.gazette(rec.result, rec.position)
+            return "gazette", plan.gazette(rec.result, rec.position, names)
         return str(player), plan.player(rec.result, rec.position, str(player), names)
 
     def preview(self, run: bool = True):

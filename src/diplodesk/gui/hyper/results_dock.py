@@ -151,8 +151,7 @@ class HyperResultsDock(SortedWhyTable, QDockWidget):
             self._fill()
             return
         rec = doc.history[index]
-        names = {str(o.get("power")): doc.name_of(str(o.get("power"))) for o in rec.result.get("orders", [])}
-        self.rows = hyper_results.rows(rec.result, rec.position, names)
+        self.rows = hyper_results.rows(rec.result, rec.position, doc.shown_names())
         last = " (the last played)" if index == len(doc.history) - 1 else " (read only)"
         self.heading.setText(f"Results of {phase_title(rec.phase)}{last}: {hyper_results.summary(rec.result)}")
         self.gazette.setPlainText(self._gazette(index))
@@ -165,7 +164,7 @@ class HyperResultsDock(SortedWhyTable, QDockWidget):
         rec = self.doc.history[index]
         hit = self._gazettes.get(index)
         if hit is None or hit[0] is not rec:
-            hit = self._gazettes[index] = (rec, text(gazette(rec.result, rec.position)))
+            hit = self._gazettes[index] = (rec, text(gazette(rec.result, rec.position, self.doc.shown_names())))
         return hit[1]
 
     def gazette_text(self) -> str:

@@ -65,10 +65,12 @@ class SheetEditor(QPlainTextEdit):
     """The text, with completion on Ctrl+Space from the document's words."""
 
     focus_left = Signal()
+    offered_nothing = Signal(str)  # why Ctrl+Space has no word to offer
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.words_for = None  # callable(text before the cursor) -> (partial, [words])
+        self.why_none = None  # callable(text before the cursor) -> why no word may come next
         self.completer = QCompleter(self)
         self.completer.setModel(QStringListModel(self.completer))
         self.completer.setWidget(self)
@@ -93,14 +95,18 @@ class SheetEditor(QPlainTextEdit):
         if not self.completer.popup().isVisible():
             self.focus_left.emit()
 
-    def candidates(self) -> tuple[str, list[str]]:
+    def _before(self) -> str:
         cur = self.textCursor()
-        before = cur.block().text()[: cur.positionInBlock()]
-        return self.words_for(before) if self.words_for is not None else ("", [])
+        return cur.block().text()[: cur.positionInBlock()]
+
+    def candidates(self) -> tuple[str, list[str]]:
+        return self.words_for(self._before()) if self.words_for is not None else ("", [])
 
     def complete(self) -> list[str]:
-        """Offer the words that may come next; one alone is put in at once."""
+        """Offer the words that may come next; one alone is put in at once; none: say why."""
         partial, words = self.candidates()
+        if not words and self.why_none is not None:
+            self.offered_nothing.emit(self.why_none(self._before()))
         self._partial = partial
         if len(words) == 1:
             self.insert_completion(words[0])
@@ -139,6 +145,7 @@ class OrderSheet(QWidget):
         self.editor.setObjectName(f"sheet-editor-{giver}")
         self.editor.setPlaceholderText(self.doc.hints(giver).placeholder())  # from its own board
         self.editor.words_for = lambda before: self.doc.words().candidates(self.giver, before)
+        self.editor.why_none = lambda before: self.doc.words().why_none(self.giver, before)
         self.highlighter = SheetHighlighter(self.editor.document())
         self.why = QLabel()
         self.why.setObjectName(f"sheet-why-{giver}")
@@ -177,6 +184,8 @@ class OrderSheet(QWidget):
         self.editor.textChanged.connect(self._typed)
         self.editor.cursorPositionChanged.connect(self._explain)
         self.editor.focus_left.connect(self.commit)
+        self.editor.offered_nothing.connect(self._say_why_none)
+        self._why_none: tuple[str, int, str] | None = None  # (text, cursor, why): until either moves
         self.reload()
 
     # -- the document's orders in, typed orders out ----------------------------------------
@@ -237,10 +246,31 @@ class OrderSheet(QWidget):
         self.budget.show_budget(self.preview.budgets.get(self.giver))
         self._explain()
 
+    def go_to_line(self, number: int) -> None:
+        """The cursor at the end of order line ``number`` (1-based, as the checks count them),
+        its reason on the line below the sheet."""
+        _orders, blocks = sheet_lines(self.editor.toPlainText())
+        block = self.editor.document().findBlockByNumber(blocks.get(number - 1, 0))
+        cur = QTextCursor(block)
+        cur.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+        self.editor.setTextCursor(cur)
+        self.editor.setFocus()
+        self._explain()
+
     def checks(self) -> list[LineCheck]:
         return list(self.preview.check(self.giver)) if self.preview else []
 
+    def _say_why_none(self, why: str) -> None:
+        """Why Ctrl+Space offered nothing, kept on the status line until the GM types or moves."""
+        self._why_none = (self.editor.toPlainText(), self.editor.textCursor().position(), why)
+        self.why.setText(why)
+
     def _explain(self) -> None:
+        said = self._why_none
+        if said is not None and said[:2] == (self.editor.toPlainText(), self.editor.textCursor().position()):
+            self.why.setText(said[2])
+            return
+        self._why_none = None
         if self.preview is not None and self.preview.problem:
             self.why.setText(self.preview.problem)
             return

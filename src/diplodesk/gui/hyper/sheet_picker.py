@@ -26,6 +26,29 @@ def match_rank(key: str, names: list[str], abbr: str = "") -> int | None:
     return 3 if any(key in n for n in names) else None
 
 
+class SheetList(QListWidget):
+    """The list of sheets, the sheet marked kept in view whatever its height becomes (the
+    first layout, a sheet made under it, a dock pulled): a short list scrolled once, when the
+    sheet was marked, could leave it out of sight."""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.keep_current_in_view()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.keep_current_in_view()
+
+    def keep_current_in_view(self) -> None:
+        item = self.currentItem()
+        if item is not None and not item.isHidden():
+            self.scrollToItem(item)
+
+    def shows(self, item: QListWidgetItem) -> bool:
+        """Is ``item`` wholly in sight?"""
+        return self.viewport().rect().contains(self.visualItemRect(item))
+
+
 class SheetPicker(QWidget):
     """A filter line over the list of every nation and bank giving orders."""
 
@@ -42,7 +65,7 @@ class SheetPicker(QWidget):
         self.filter.textChanged.connect(self._filter)
         self.filter.returnPressed.connect(self._take_first)
         self.filter.installEventFilter(self)
-        self.list = QListWidget()
+        self.list = SheetList()
         self.list.setObjectName("sheet-list")
         self.list.setUniformItemSizes(True)
         self.list.itemActivated.connect(self._activated)
@@ -62,6 +85,7 @@ class SheetPicker(QWidget):
         self._givers = sorted(doc.givers, key=lambda g: (doc.name_of(g).casefold(), g))
         self._filter(self.filter.text())
         self.list.setMaximumHeight(max(self.list.sizeHintForRow(0), 16) * ROWS + 6)
+        self.list.keep_current_in_view()
 
     def _label(self, giver: str) -> str:
         n = len(self.doc.orders(giver))

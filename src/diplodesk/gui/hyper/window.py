@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
@@ -62,6 +62,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
         super().__init__(parent)
         self.setObjectName("hyper-desk")
         self.prompts = own_prompts(prompts, self)
+        self.settings = QSettings()  # the app's (the "Don't ask again" of refused lines)
         self.doc = doc
         doc.setParent(self)
         self.session = Session()
@@ -193,6 +194,11 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
             edit.addAction(a)
         game = m.addMenu("&Game")
         game.addAction(self.act_adjudicate)
+        self.act_ask_refused = self._action("As&k before adjudicating with refused lines",
+                                            lambda on: desk_season.set_ask_refused(self, on), name="act-ask-refused")
+        self.act_ask_refused.setCheckable(True)
+        self.act_ask_refused.setChecked(desk_season.asks_refused(self))
+        game.addAction(self.act_ask_refused)
         game.addAction(self._action("Orders from &mail…", lambda: orders_from_mail(self), name="act-mail-in"))
         game.addAction(self._action("Send &results…", lambda: send_results(self), name="act-mail-out"))
         self.view_menu = m.addMenu("&View")
@@ -291,7 +297,7 @@ class HyperDeskWindow(DeskFiles, QMainWindow):
                 sheet.commit()
 
     def _typed(self, giver: str, orders: list[str]) -> None:
-        self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{giver}: typed orders"))
+        self.doc.undo_stack.push(SetHyperOrdersCommand(self.doc, {giver: orders}, f"{self.doc.name_of(giver)}: typed orders"))
 
     def _step(self, step) -> None:
         self.flush()
@@ -454,7 +460,7 @@ def show_maximised(win: HyperDeskWindow) -> None:
     win.activateWindow()
 
     def settled() -> None:  # once the window has its size: the docks for it, then the region
-        if not win.doc.game.settings.get(desk_layout.KEY):
+        if not desk_layout.remembered(win):
             desk_layout.default_layout(win, win.width(), win.height())
         win.show_start()
 
