@@ -261,13 +261,11 @@ def check_orders(position: Position
                     doubled[prov] = [(first.power, first.text, _parsed(parsed, first.text, board, position))]
                 doubled[prov].append((power, text, order))
                 continue
-            # the supported or convoyed unit: the check depends on its type, and on its power
-            # where a mechanism carries only some powers' armies (a railroad); the unit's own
-            # power too, so that no verdict is ever taken from another power's position
-            other = units.get(tp) if tp is not None else None
+            # the supported or convoyed unit's type and power (a railroad carries only some
+            # powers' armies) and the unit's own power: no verdict from another power's position.
             # id(order): parsed orders are shared objects; the entry keeps its order alive
-            key = (unit.type, unit.loc, unit.power, id(order),
-                   (other.type, other.power) if other is not None else None)
+            other = units.get(tp) if tp is not None else None
+            key = (unit.type, unit.loc, unit.power, id(order), (other.type, other.power) if other else None)
             hit = cache.get(key)
             if hit is _BY_SEAS:  # a convoy question: the answer depends on where the fleets are
                 if checker is None:
