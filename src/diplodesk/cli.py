@@ -46,8 +46,9 @@ def _build_parser() -> argparse.ArgumentParser:
     e = vsub.add_parser("export", help="a variant's board as JSON")
     e.add_argument("name", help="a variant id (see 'variant list') or a variant folder")
     e.add_argument("-o", "--output", type=Path, help="write the JSON here (default: print it)")
-    c = vsub.add_parser("check", help="check a variant and list every problem")
-    c.add_argument("name", help="a variant id (see 'variant list') or a variant folder")
+    from .check_command import add_parser as add_check
+
+    add_check(vsub)
     im = vsub.add_parser("import", help="import a jDip variant (folder or zip) into your variants")
     im.add_argument("path", type=Path, help="the jDip variant: its folder or its .zip")
     im.add_argument("--variant", help="which variant of the file (default: its default one)")
@@ -247,6 +248,13 @@ def cmd_variant(args) -> int:
             return run(args, writable)
         except BalanceCommandError as e:
             raise BadInput(str(e)) from None
+    if args.variant_command == "check":
+        from .check_command import CheckCommandError, run
+
+        try:
+            return run(args)
+        except CheckCommandError as e:
+            raise BadInput(str(e)) from None
     if args.variant_command == "playtest":
         from .playtest_command import PlaytestCommandError, run
 
@@ -267,27 +275,7 @@ def cmd_variant(args) -> int:
         variant = load_variant(args.name)
         say_replaced(args.name)
     except VariantError as e:
-        if args.variant_command == "check":
-            for problem in e.problems:
-                print(f"{e.source}: {problem}")
         raise BadInput(f"variant {args.name}: {e}") from None
-    if args.variant_command == "check":
-        if variant.engine != "standard":  # its tables are part of it: check every cell
-            from .engine.hyper import TableError, pack_of
-
-            try:
-                pack = pack_of(variant)
-            except TableError as e:
-                for problem in e.problems:
-                    print(problem)
-                raise BadInput(f"variant {args.name}: {e}") from None
-            print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
-                  f"{len(pack.nations)} nations, {len(pack.metas)} tables, "
-                  f"provisional: {', '.join(pack.provisional_tables) or 'none'})")
-            return 0
-        print(f"{variant.id}: no problems ({len(variant.board.provinces)} provinces, "
-              f"{len(variant.board.centers)} centres, {len(variant.powers)} powers)")
-        return 0
     _write(json.dumps(variant.to_export(), indent=1) + "\n", args.output)
     return 0
 

@@ -175,3 +175,20 @@ def test_the_id_offered_is_one_no_variant_has(tmp_path):
 
     (user_variants_dir() / "loeb9_mine").mkdir(parents=True)
     assert new_variant_id("loeb9") == "loeb9_mine2"
+
+
+def test_a_variant_whose_map_is_garbage_is_refused_in_one_message_not_a_traceback(qtbot, tmp_path):
+    """The editor opens a variant's map as `variant check` reads it: a map that is no SVG
+    is said so (which file, what), and no window opens."""
+    import shutil
+
+    from diplodesk.gui.editor.launch import open_map_editor
+    from diplodesk.paths import builtin_variants_dir
+
+    folder = tmp_path / "garbled"
+    shutil.copytree(builtin_variants_dir() / "standard", folder)
+    (folder / "map.svg").write_bytes(b'<svg xmlns="http://www.w3.org/2000/svg"><path')
+    prompts = _SavePrompts(None, replace=False)
+    assert open_map_editor(None, folder, prompts=prompts, autosave_root=tmp_path / "autosave") is None
+    (title, text), = prompts.errors
+    assert title == "Cannot open the map" and f"{folder / 'map.svg'}: not well-formed XML" in text

@@ -17,6 +17,8 @@ from .geodata import load_countries
 from .projection import make_projection
 
 EPS = 0.05  # svg units: how near two boundaries must run to count as shared
+DIGITS = 1  # the SVG holds each coordinate to this many decimals (svg.num)
+GRID = 10.0**-DIGITS
 
 
 @dataclass
@@ -220,6 +222,66 @@ def tidy(provinces: dict, land_ids: set[str], islands, speck: float):
     return out, (shapely.union_all(left) if left else shapely.MultiPolygon())
 
 
+def _rounded(p: Polygon) -> Polygon:
+    def ring(r):
+        return [(round(x, DIGITS), round(y, DIGITS)) for x, y in r.coords]
+
+    return Polygon(ring(p.exterior), [ring(r) for r in p.interiors])
+
+
+def rounds_cleanly(g) -> bool:
+    """Whether every part of ``g`` is still a valid polygon once its vertices are rounded as
+    the SVG writes them (a channel narrower than the grid is not: it pinches shut)."""
+    return all(_rounded(p).is_valid for p in polygons(g))
+
+
+def as_read(g):
+    """``g`` as it is read back from the SVG: its vertices rounded, then made valid."""
+    return clean(shapely.union_all([shapely.make_valid(_rounded(p)) for p in polygons(g)]), 0.0)
+
+
+def on_grid(provinces: dict, seeds: dict[str, list[Point]]) -> dict:
+    """The provinces, with what rounding to the SVG's grid would cut off handed on.
+
+    Rounding pinches shut a channel narrower than the grid: an inlet of a sea is cut off
+    from the sea, and the land around it gets a hole where it was. Read back, that is a
+    sliver of sea lying in a hole of the land, which the map editor (filling holes thinner
+    than its tolerance) reads as two provinces overlapping. So each part of a province, as
+    read back, that holds none of its seeds (and was no such part before) goes, as in
+    :func:`settle`, to the neighbour with the longest shared border, and both are kept as
+    they will be read. Every other province is left exactly as it was.
+    """
+    out = dict(provinces)
+    read: dict[str, object] = {}
+    loose = []
+    for pid in sorted(p for p, g in provinces.items() if not rounds_cleanly(g)):
+        mine = seeds.get(pid, ())
+        was = [q for q in polygons(provinces[pid]) if not any(q.intersects(s) for s in mine)]
+        read[pid] = as_read(provinces[pid])
+        for q in polygons(read[pid]):
+            spot = q.representative_point()
+            if q.area > GRID**2 and not any(q.intersects(s) for s in mine) \
+                    and not any(w.contains(spot) for w in was):
+                loose.append((pid, q))
+    loose.sort(key=lambda item: (-item[1].area, item[1].centroid.x, item[1].centroid.y))
+    for origin, piece in loose:
+        buf, near = piece.buffer(EPS), piece.buffer(GRID)
+        best, best_len = None, 0.0
+        for o in sorted(out):
+            if o == origin or not out[o].intersects(near):
+                continue
+            if o not in read:
+                read[o] = as_read(out[o])
+            length = shapely.intersection(read[o].boundary, buf).length
+            if length > best_len + 1e-9:
+                best, best_len = o, length
+        if best is None:
+            continue
+        read[origin] = out[origin] = clean(shapely.difference(read[origin], piece), 0.0)
+        read[best] = out[best] = clean(shapely.union(read[best], piece), 0.0)
+    return out
+
+
 def wrapped(g, cut: float | None):
     """A lon/lat geometry split at the map's edge meridian, the part west of it moved 360°
     east, so that no polygon jumps across the map when projected."""
@@ -386,6 +448,10 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
         provinces[pid] = clean(g)
     land_ids = {p for p, v in variant.provinces.items() if v.kind != "sea"}
     provinces, islands = tidy(provinces, land_ids, islands, float(geo.get("speck_area", 2.0)))
+    seeds: dict[str, list[Point]] = {}
+    for o, p in land_seeds + sea_seeds:
+        seeds.setdefault(o, []).append(p)
+    provinces = on_grid(provinces, seeds)
     neutral_land = land_geoms.get(NEUTRAL, shapely.MultiPolygon())
 
     # Coasts of two-coast provinces: split the province among its coasts' seeds.
@@ -409,9 +475,6 @@ def build(board: Board, variant: Variant, countries: dict | None = None) -> Boar
         parts, _ = settle(o, orph, cs, fallback_nearest=True)
         coasts.update({k: clean(v) for k, v in parts.items()})
 
-    seeds: dict[str, list[Point]] = {}
-    for o, p in land_seeds + sea_seeds:
-        seeds.setdefault(o, []).append(p)
     return BoardGeometry(
         width=P.width,
         height=P.height,

@@ -8,7 +8,7 @@ import shapely
 
 from diplodesk.document.map_io import STYLE as MAP_STYLE
 
-from .build import polygons
+from .build import DIGITS, polygons
 
 # The map art's palette is the editor's (maps it saves look like the ones drawn here), plus
 # what only drawn maps have: label size, and strokes for each kind of special line.
@@ -29,7 +29,7 @@ DEFAULT_STYLE = {
 
 
 def num(v: float) -> str:
-    s = f"{round(v, 1):.1f}"
+    s = f"{round(v, DIGITS):.{DIGITS}f}"
     if s.endswith(".0"):
         s = s[:-2]
     return "0" if s in ("-0", "-0.0") else s

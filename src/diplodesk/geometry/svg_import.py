@@ -145,6 +145,15 @@ class ImportedMap:
         out += [f"{self.source}: skipped {s}" for s in self.skipped]
         return out
 
+    def refused(self) -> list[tuple[str, str]]:
+        """What a strict reading refuses, as (id, why): in a map of our own format, each
+        province of the board it lacks and each id the board does not know."""
+        if self.layout != "native":
+            return []
+        return ([(loc, "the map has no shape for this province") for loc in self.missing]
+                + [(i, "the map has a shape of this id, which the variant does not know")
+                   for i in self.unknown_shapes])
+
 
 # -- entry point ---------------------------------------------------------------------------
 
@@ -194,7 +203,7 @@ def import_svg(
         imported = _Importer(root, board, tolerance, source, aliases, ids).run()
     except _Bad as e:
         raise MapError(f"{source}: {e}") from None
-    if strict and board is not None and imported.layout == "native":
+    if strict and board is not None and imported.refused():
         problems = []
         if imported.missing:
             problems.append(f"no shape for {_some(imported.missing)}")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ...document.map_document import MapDocument, MapEditError
 from ...engine.variant import VariantError
+from ...geometry.svg_import import MapError
 from .autosave import discard_map_orphan, find_map_orphans, folder_key, load_map_orphan
 from .prompts import EditorPrompts
 from .window import MapEditorWindow
@@ -37,7 +38,7 @@ def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, p
         if answer == "recover":
             try:
                 doc = load_map_orphan(orphan, folder)
-            except (VariantError, MapEditError, OSError) as e:
+            except (VariantError, MapEditError, MapError, OSError) as e:
                 ask.error("Cannot recover the map", str(e))
                 continue
             recovered = orphan
@@ -47,7 +48,7 @@ def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, p
     if doc is None:
         try:
             doc = MapDocument.open(folder)
-        except (VariantError, MapEditError, OSError) as e:
+        except (VariantError, MapEditError, MapError, OSError) as e:
             ask.error("Cannot open the map", str(e))
             return None
     win = MapEditorWindow(doc, prompts=prompts, parent=parent, autosave_root=autosave_root)
