@@ -37,6 +37,30 @@ def test_every_shipped_board_opens_clean_in_the_editor_and_saves_as_playable(boa
     assert playability(doc, problems) == (True, [])
     if BOARDS[board]:
         assert problems == [], "\n".join(map(str, problems))
+    # every link the variant lists is a border of the map, or a special explains it: on the
+    # world board that takes its own min_border (its provinces' borders are short beside its
+    # width) and its land bridges for divisions (D go by the army links)
+    assert [str(p) for p in problems if p.code == "unexplained-link"] == []
+
+
+def test_a_board_s_own_min_border_is_kept_and_bounded(tmp_path):
+    """The shared boundary that makes two provinces neighbours may be the map's own (the
+    world board says 1.5 units), never more than the 1/200 of the width a board of standard
+    size takes; it is saved with the board, and a value out of bounds is said and not used."""
+    doc = MapDocument.open("hypereconomic")
+    assert doc.min_border == 1.5 and doc.load_problems == []
+    data = doc.to_data()
+    assert data["editor"]["min_border"] == 1.5
+    standard = MapDocument.open("standard")
+    assert standard.min_border == standard.span * 5e-3 and "min_border" not in standard.to_data()["editor"]
+    data = standard.to_data()
+    data["editor"]["min_border"] = 1e9
+    from diplodesk.document.map_model import MapModel
+
+    too_big = MapModel.from_data(data, map_path("standard"), source="mine")
+    assert too_big.min_border == standard.min_border
+    assert too_big.load_problems == ["mine: [editor] min_border = 1000000000.0 is not a length between 0 and 10; "
+                                     "10 is used"]
 
 
 def orphan(doc: MapDocument) -> None:

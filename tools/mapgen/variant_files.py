@@ -150,8 +150,10 @@ def _variant_toml(world, variant, prop, sheets: dict) -> str:
         out += [f"{k} = {value(v)}" for k, v in sp.items()]
         out.append("")
     out.append("# The map's provinces share their borders point for point (to the SVG's 0.1 unit): the")
-    out.append("# gap borders are measured across, for the app and the map editor")
-    out += ["[editor]", "gap = 0.1", ""]
+    out.append("# gap borders are measured across, for the app and the map editor, and the shared")
+    out.append("# boundary that makes two provinces neighbours (the board's border_tolerance)")
+    tol = float(world.board.get("geometry", {}).get("border_tolerance", 1.5))
+    out += ["[editor]", "gap = 0.1", f"min_border = {value(tol)}", ""]
     out.append("# Regional sheets: views of the one world map, for screen and print (svg units); the first")
     out.append("# is where the GM desk opens the first time")
     out.append("[sheets]")

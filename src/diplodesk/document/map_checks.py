@@ -33,6 +33,10 @@ from .map_snapshot import MapSnapshot, SupportsSnapshot, as_snapshot
 
 ERROR, WARNING = "error", "warning"
 
+#: the links a unit letter goes by: an economy's board (Hypereconomic) names its divisions
+#: and guards (D, N), which go by the army links, and its task forces (T), by the fleet links
+LINK_OF = {"A": "A", "F": "F", "D": "A", "N": "A", "T": "F"}
+
 #: Every check, by code: what it looks for.
 CHECKS: dict[str, str] = {
     "orphan-link": "an adjacency pair names a province or coast that does not exist",
@@ -138,7 +142,7 @@ class MapChecker:
             if sp.kind in ("difficult", "land_bridge") and len(between) == 2:
                 units = ("A",) if sp.kind == "difficult" else tuple(sp.get("units") or ("A", "F"))
                 for u in units:
-                    explained.add((u, *sorted(between)))
+                    explained.add((LINK_OF.get(str(u), str(u)), *sorted(between)))
             if sp.kind == "canal":
                 for p in sp.get("provinces") or ():
                     for s in between:
@@ -306,6 +310,7 @@ class MapChecker:
             elif sp.kind == "land_bridge" and len(between) == 2:
                 for u in d.get("units") or ("A", "F"):
                     a, b = between
+                    u = LINK_OF.get(str(u), str(u))
                     if u == "F":
                         ok = any(doc.adjacent("F", x, y) for x in doc.province(a).locations
                                  for y in doc.province(b).locations)

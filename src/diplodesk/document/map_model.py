@@ -147,6 +147,7 @@ class MapModel(RecordEdits):
         ed = data.get("editor") if isinstance(data.get("editor"), Mapping) else {}
         if imported is not None:
             self._take_gap(ed.get("gap"))
+            self._take_min_border(ed.get("min_border"))
         self._compute_all(keep=keep)  # a map file's border survey is kept on disk
         # The file's adjacency is the truth: pins are what geometry does not give.
         adj = data.get("adjacency") if isinstance(data.get("adjacency"), Mapping) else {}
@@ -184,6 +185,18 @@ class MapModel(RecordEdits):
                                       f"between 0 and {cap:g}; measured from the map instead")
         if self._shapes:
             self.gap = max(self.gap, drawn_gap(np.array(list(self._shapes.values()), dtype=object), self.span))
+
+    def _take_min_border(self, saved: Any) -> None:
+        """How much boundary two provinces must share to border: the map's own where it
+        says (a world map's provinces are small beside its width, and its borders shorter
+        than the 1/200 of the width a board of standard size takes), never more than that."""
+        if saved is None:
+            return
+        if isinstance(saved, (int, float)) and not isinstance(saved, bool) and 0 < saved <= self.min_border:
+            self.min_border = float(saved)
+            return
+        self.load_problems.append(f"{self.source}: [editor] min_border = {saved!r} is not a length between 0 "
+                                  f"and {self.min_border:g}; {self.min_border:g} is used")
 
     @classmethod
     def from_shapes(cls, view_box: tuple[float, float, float, float],

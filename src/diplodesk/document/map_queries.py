@@ -224,6 +224,8 @@ class MapQueries(MapTables):
         if editor:
             # the gap borders were measured across, so reopening measures them the same way
             ed: dict[str, Any] = {"gap": self.gap}
+            if self.min_border < self.span * 5e-3:  # the map's own, kept as it came
+                ed["min_border"] = self.min_border
             for unit, word in (("A", "army"), ("F", "fleet")):
                 pinned = sorted(f"{a} {b}" for (u, a, b), v in self._overrides.items() if u == unit and v)
                 unpinned = sorted(f"{a} {b}" for (u, a, b), v in self._overrides.items() if u == unit and not v)

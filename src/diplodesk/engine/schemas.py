@@ -230,6 +230,7 @@ class EditorShape(_Shape):
     pinned_fleet: list[Text] = []
     unpinned_fleet: list[Text] = []
     gap: float | None = None  # the distance borders were measured across
+    min_border: float | None = None  # the shared boundary that makes two provinces neighbours
 
 
 class RuleCellShape(_Shape):
