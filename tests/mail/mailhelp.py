@@ -101,3 +101,25 @@ class FakeImap:
 
     def logout(self):
         pass
+
+
+def send_dialog(qtbot, tmp_path, smtp, password: str = PASSWORD):
+    """The standard window's Send results dialog on a Blind game played a Spring, its server
+    settings filled in for the test's SMTP server (PDFs off)."""
+    from diplodesk.document.game_document import GameDocument
+    from diplodesk.gui.mail_out_dialog import SendResultsDialog
+
+    game = blind_game()
+    for p, o in SPRING.items():
+        game.set_orders(p, o)
+    game.process()
+    game.save(tmp_path / "g.json")
+    doc = GameDocument.open(tmp_path / "g.json")
+    d = SendResultsDialog(doc, Roster.from_json(doc.roster, doc.powers))
+    qtbot.addWidget(d)
+    d.pdf.setChecked(False)
+    for w, v in ((d.host, smtp.host), (d.user, smtp.user), (d.sender, smtp.sender), (d.cafile, smtp.cafile),
+                 (d.password, password)):
+        w.setText(v)
+    d.port.setValue(smtp.port)
+    return d

@@ -5,7 +5,7 @@ stops the send dialog at once and says so."""
 
 from __future__ import annotations
 
-from mailhelp import PASSWORD, SPRING, FakeImap, blind_game, order_mail
+from mailhelp import PASSWORD, SPRING, FakeImap, blind_game, order_mail, send_dialog
 
 from diplodesk.cli import main
 from diplodesk.engine.game import Game
@@ -111,24 +111,8 @@ def test_the_players_dialog_refuses_a_name_that_would_break_a_mail_header(qtbot)
 
 
 def test_the_send_dialog_stops_at_a_refused_login_and_says_so(qtbot, tmp_path, smtp_server):
-    from diplodesk.document.game_document import GameDocument
-    from diplodesk.gui.mail_out_dialog import SendResultsDialog
-    from diplodesk.mail.roster import Roster
-
     smtp, inbox = smtp_server
-    game = blind_game()
-    for p, o in SPRING.items():
-        game.set_orders(p, o)
-    game.process()
-    game.save(tmp_path / "g.json")
-    doc = GameDocument.open(tmp_path / "g.json")
-    d = SendResultsDialog(doc, Roster.from_json(doc.roster, doc.powers))
-    qtbot.addWidget(d)
-    d.pdf.setChecked(False)
-    for w, v in ((d.host, smtp.host), (d.user, smtp.user), (d.sender, smtp.sender), (d.cafile, smtp.cafile),
-                 (d.password, "not the password")):
-        w.setText(v)
-    d.port.setValue(smtp.port)
+    d = send_dialog(qtbot, tmp_path, smtp, password="not the password")
     d.send_all()
     qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
     total = len(d.batch.messages)

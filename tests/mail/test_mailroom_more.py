@@ -5,7 +5,7 @@ import re
 from email.message import EmailMessage
 
 import pytest
-from mailhelp import PASSWORD, SPRING, FakeImap, address, blind_game, order_mail
+from mailhelp import SPRING, FakeImap, address, blind_game, order_mail, send_dialog
 
 from diplodesk.engine import load_position
 from diplodesk.mail.compose import MailOptions, results_mail
@@ -147,24 +147,9 @@ def test_a_power_left_unticked_keeps_its_orders(qtbot, tmp_path):
 
 
 def test_a_failure_is_retried_from_the_dialog_and_nothing_goes_twice(qtbot, tmp_path, smtp_server):
-    from diplodesk.document.game_document import GameDocument
-    from diplodesk.gui.mail_out_dialog import SendResultsDialog
-
     smtp, inbox = smtp_server
-    game = blind_game()
-    for p, o in SPRING.items():
-        game.set_orders(p, o)
-    game.process()
-    game.save(tmp_path / "g.json")
-    doc = GameDocument.open(tmp_path / "g.json")
-    d = SendResultsDialog(doc, Roster.from_json(doc.roster, doc.powers))
-    qtbot.addWidget(d)
-    d.pdf.setChecked(False)
+    d = send_dialog(qtbot, tmp_path, smtp)
     d.prepare()
-    for w, v in ((d.host, smtp.host), (d.user, smtp.user), (d.sender, smtp.sender), (d.cafile, smtp.cafile),
-                 (d.password, PASSWORD)):
-        w.setText(v)
-    d.port.setValue(smtp.port)
     inbox.refuse = {address("Italy")}
     d.send_all()
     qtbot.waitUntil(lambda: not d.sending, timeout=60_000)
