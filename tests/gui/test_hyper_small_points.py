@@ -4,6 +4,8 @@ sheet and its budget bar keep their room however the docks are pulled."""
 
 from __future__ import annotations
 
+import json
+
 from gui_helpers import show_ready
 from hyperboards import desk_game, install_mini
 from PySide6.QtCore import Qt
@@ -65,3 +67,30 @@ def test_a_desk_closed_without_changes_opens_again_as_it_was_left_and_asked_noth
     again = show_ready(qtbot, open_desk(HyperGameDocument.open(path), prompts, show=False), 1440, 920)
     assert again.inspector.isHidden() and again.orders.current == "spa"
     assert not again.doc.is_modified
+
+
+def test_the_app_keeps_the_layouts_of_the_last_fifty_game_files_only(tmp_path):
+    """Each game file's layout is kept in the app's settings as its desk closes; a GM who
+    opens hundreds of games does not carry every one: those closed longest ago go."""
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import QByteArray, QSettings
+
+    from diplodesk.gui.hyper import desk_layout
+
+    app = QSettings(str(tmp_path / "app.ini"), QSettings.Format.IniFormat)
+
+    def closed(i: int) -> None:
+        doc = SimpleNamespace(path=tmp_path / f"game{i}.json", game=SimpleNamespace(settings={}))
+        win = SimpleNamespace(doc=doc, region="", orders=SimpleNamespace(current=""),
+                              saveState=lambda: QByteArray(b"state"))
+        desk_layout.keep(win, app)
+
+    for i in range(desk_layout.MAX_LAYOUTS + 5):
+        closed(i)
+    app.beginGroup(desk_layout.LAYOUTS)
+    kept = {json.loads(app.value(k))["path"] for k in app.childKeys()}
+    app.endGroup()
+    assert len(kept) == desk_layout.MAX_LAYOUTS
+    assert str((tmp_path / "game0.json").resolve()) not in kept
+    assert str((tmp_path / f"game{desk_layout.MAX_LAYOUTS + 4}.json").resolve()) in kept

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from PySide6.QtCore import QByteArray, QSettings, Qt
 KEY = "desk"  # in a game's settings
 LAST_REGION = "hyper-desk/region"  # in the app's settings
 LAYOUTS = "hyper-desk/layouts"  # in the app's settings: each game file's, as its desk closed
+MAX_LAYOUTS = 50  # game files whose layout the app keeps: those whose desks closed last
 
 
 def _settings(win, settings: QSettings | None = None) -> QSettings:
@@ -94,9 +96,32 @@ def keep(win, settings: QSettings | None = None) -> None:
     app = _settings(win, settings)
     if win.doc.path is not None:
         key, full = _file_key(win.doc.path)
-        app.setValue(key, json.dumps({"path": full, "layout": layout}))
+        app.setValue(key, json.dumps({"path": full, "layout": layout, "at": time.time()}))
+        _forget_oldest(app)
     if win.region:
         app.setValue(LAST_REGION, win.region)
+
+
+def _forget_oldest(app: QSettings) -> None:
+    """Only the last MAX_LAYOUTS game files' layouts are kept: a GM who opens hundreds of
+    games over the years does not carry every one in the app's settings."""
+    app.beginGroup(LAYOUTS)
+    try:
+        keys = app.childKeys()
+        if len(keys) <= MAX_LAYOUTS:
+            return
+
+        def when(k: str) -> float:
+            try:
+                at = json.loads(app.value(k)).get("at", 0.0)
+            except (TypeError, ValueError, AttributeError):
+                return 0.0  # unreadable: the first to go
+            return float(at) if isinstance(at, int | float) else 0.0
+
+        for k in sorted(keys, key=when)[:len(keys) - MAX_LAYOUTS]:
+            app.remove(k)
+    finally:
+        app.endGroup()
 
 
 def restore(win) -> bool:
