@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,29 +44,63 @@ def _folders(root: Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if not p.name.startswith(".") and (p / "variant.toml").is_file())
 
 
+# A variant.toml's entry in the list, by its path, kept with the file's (mtime, size): every
+# lookup of a variant by id lists the variants, and a list again reads only the files that
+# changed (the world board's data is large, and the app looks up a variant several times as
+# it starts)
+_listed: dict[Path, tuple[tuple[int, int], VariantInfo, bool]] = {}
+
+
+def _info(folder: Path, builtin: bool) -> tuple[VariantInfo, bool]:
+    """A variant folder's entry in the list, and whether it is broken (its entry then says
+    why it can't be used, under its folder's name)."""
+    path = folder / "variant.toml"
+    try:
+        st = path.stat()
+        stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    hit = _listed.get(path)
+    if stamp is not None and hit is not None and hit[0] == stamp and hit[1].builtin == builtin:
+        return hit[1], hit[2]
+    broken = False
+    try:
+        data = read_variant_file(path)
+        check_variant_shape(data, path)
+    except VariantError as e:
+        info = VariantInfo(folder.name, f"{folder.name} (broken)", folder, builtin, False, "; ".join(e.problems))
+        broken = True
+    else:
+        editor = data.get("editor")
+        playable = not (isinstance(editor, dict) and editor.get("playable") is False)
+        info = VariantInfo(data["id"], data.get("name", folder.name), folder, builtin, playable,
+                           "" if playable else "saved by the map editor with errors",
+                           str(data.get("engine", "standard")))
+    if stamp is not None:
+        if len(_listed) > 1000:
+            _listed.clear()
+        _listed[path] = (stamp, info, broken)
+    return info, broken
+
+
+def _collect(found: dict[str, VariantInfo], root: Path, builtin: bool) -> None:
+    for folder in _folders(root):
+        info, broken = _info(folder, builtin)
+        if broken:
+            found.setdefault(folder.name, info)
+            continue
+        # a user's variant of a built-in id (the map editor's copy of a built-in board) is
+        # the one used; it says which it replaces, so that nothing is replaced unsaid
+        shadowed = found.get(info.id) if not builtin and info.id in found and found[info.id].builtin else None
+        found[info.id] = replace(info, replaces=shadowed) if shadowed is not None else info
+
+
 def list_variants() -> list[VariantInfo]:
     """Every variant folder, built-in and the user's; a broken one is listed (not playable,
     with its reason) and never stops the others from being listed or used."""
     found: dict[str, VariantInfo] = {}
-    for builtin, root in ((True, builtin_variants_dir()), (False, user_variants_dir())):
-        for folder in _folders(root):
-            try:
-                data = read_variant_file(folder / "variant.toml")
-                check_variant_shape(data, folder / "variant.toml")
-            except VariantError as e:
-                problem = "; ".join(e.problems)
-                found.setdefault(folder.name, VariantInfo(folder.name, f"{folder.name} (broken)", folder,
-                                                          builtin, False, problem))
-                continue
-            vid, name = data["id"], data.get("name", folder.name)
-            editor = data.get("editor")
-            playable = not (isinstance(editor, dict) and editor.get("playable") is False)
-            # a user's variant of a built-in id (the map editor's copy of a built-in board) is
-            # the one used; it says which it replaces, so that nothing is replaced unsaid
-            shadowed = found.get(vid) if not builtin and vid in found and found[vid].builtin else None
-            found[vid] = VariantInfo(vid, name, folder, builtin, playable,
-                                     "" if playable else "saved by the map editor with errors",
-                                     str(data.get("engine", "standard")), shadowed)
+    _collect(found, builtin_variants_dir(), True)
+    _collect(found, user_variants_dir(), False)
     return sorted(found.values(), key=lambda v: (not v.builtin, v.id))
 
 
@@ -101,12 +135,35 @@ def find_variant(name: str) -> Path:
         pass
     if name in _remembered and (_remembered[name] / "variant.toml").is_file():
         return _remembered[name]  # a game started from that folder says so: before any installed
+    builtin = _builtin_named(name)
+    if builtin is not None:
+        return builtin
     for info in reversed(list_variants()):  # the user's first
         if info.id == name or info.path.name == name:
             return info.path
     known = ", ".join(v.id for v in list_variants())
     shown = name if len(name) <= 200 and unsafe_char(name) is None else repr(name[:200])  # one line
     raise VariantError(shown, [f"no such variant (known: {known})"])
+
+
+def _builtin_named(name: str) -> Path | None:
+    """The built-in folder of this id, when no variant of the user's is named so: found
+    without reading every variant (a built-in's folder is named by its id), as the app does
+    when it starts; None to look through them all."""
+    if Path(name).name != name or name in (".", ".."):
+        return None
+    user: dict[str, VariantInfo] = {}
+    _collect(user, user_variants_dir(), False)
+    if any(info.id == name or info.path.name == name for info in user.values()):
+        return None
+    folder = builtin_variants_dir() / name
+    try:
+        if not (folder / "variant.toml").is_file():
+            return None
+    except (OSError, ValueError):
+        return None
+    info, broken = _info(folder, True)
+    return folder if not broken and info.id == name else None
 
 
 # variants a game file says it was started from a folder of (examples/hyper-mini): id -> folder
