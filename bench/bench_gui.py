@@ -45,10 +45,12 @@ from PySide6.QtWidgets import QApplication
 QCoreApplication.setOrganizationName("diplodesk-bench")
 QCoreApplication.setApplicationName("diplodesk-bench")
 app = QApplication(sys.argv[:1])
-from diplodesk.gui.main_window import MainWindow
-w = MainWindow(restore_layout=False)
-w.resize(1440, 920)
-w.show()
+from diplodesk.document.bulk import collector_paused
+with collector_paused():  # as diplodesk.gui.app.run starts the window
+    from diplodesk.gui.main_window import MainWindow
+    w = MainWindow(restore_layout=False)
+    w.resize(1440, 920)
+    w.show()
 while w.view.frames == 0:
     app.processEvents()
 app.processEvents()

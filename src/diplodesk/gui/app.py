@@ -31,13 +31,16 @@ def run(path: str | os.PathLike | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("diplodesk")
 
-    from .main_window import MainWindow
+    from ..document.bulk import collector_paused
 
-    window = MainWindow()
-    if window.settings.value("window/geometry") is None:
-        window.showMaximized()  # the first start: room for the map
-    else:
-        window.show()
+    with collector_paused():  # the start makes a great many objects at once (document/bulk.py)
+        from .main_window import MainWindow
+
+        window = MainWindow()
+        if window.settings.value("window/geometry") is None:
+            window.showMaximized()  # the first start: room for the map
+        else:
+            window.show()
 
     def after_start() -> None:
         if path is not None:

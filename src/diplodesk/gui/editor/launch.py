@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from ...document.bulk import collector_paused
 from ...document.map_document import MapDocument, MapEditError
 from ...engine.variant import VariantError
 from ...geometry.svg_import import MapError
@@ -45,13 +46,14 @@ def open_map_editor(parent: QWidget | None, variant_id_or_path: str | Path, *, p
             break
         if answer == "discard":
             discard_map_orphan(orphan)
-    if doc is None:
-        try:
-            doc = MapDocument.open(folder)
-        except (VariantError, MapEditError, MapError, OSError) as e:
-            ask.error("Cannot open the map", str(e))
-            return None
-    win = MapEditorWindow(doc, prompts=prompts, parent=parent, autosave_root=autosave_root)
+    with collector_paused():  # a large board is built in one go (document/bulk.py)
+        if doc is None:
+            try:
+                doc = MapDocument.open(folder)
+            except (VariantError, MapEditError, MapError, OSError) as e:
+                ask.error("Cannot open the map", str(e))
+                return None
+        win = MapEditorWindow(doc, prompts=prompts, parent=parent, autosave_root=autosave_root)
     if parent is not None:
         win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
     if recovered is not None:
